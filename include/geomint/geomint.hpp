@@ -1,0 +1,29 @@
+#pragma once
+/// \file
+/// Umbrella header: everything geomint offers. Include finer headers to cut compile time.
+
+#include "geomint/scalar.hpp"
+#include "geomint/error.hpp"
+#include "geomint/linalg.hpp"
+#include "geomint/state.hpp"
+
+#include "geomint/model/quadratic_lagrangian.hpp"
+
+#include "geomint/scheme/partitioned_form.hpp"
+#include "geomint/scheme/newmark.hpp"
+#include "geomint/scheme/simpson.hpp"
+
+#include "geomint/stepper/linear_system.hpp"
+#include "geomint/stepper/linear_variational_stepper.hpp"
+
+#include "geomint/analysis/transfer_matrix.hpp"
+#include "geomint/analysis/conserved_form.hpp"
+#include "geomint/analysis/stability.hpp"
+#include "geomint/analysis/order.hpp"
+#include "geomint/analysis/trajectory_error.hpp"
+#include "geomint/analysis/rounding_drift.hpp"
+
+#include "geomint/exact/modal_solution.hpp"
+#include "geomint/problems/double_pendulum.hpp"
+
+#include <boost/numeric/odeint.hpp>

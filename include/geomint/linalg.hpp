@@ -1,0 +1,114 @@
+#pragma once
+/// \file
+/// The one place that adapts Eigen to geomint's scalar types.
+///
+/// `<boost/multiprecision/eigen.hpp>` (Boost >= 1.81) supplies `Eigen::NumTraits` for every
+/// Boost.Multiprecision number, so Eigen's decompositions run at quad, mp<D>, mpfr<D> and,
+/// where no square root is needed (LU, LDLT), exactly with `geomint::rational`.
+
+#include "geomint/error.hpp"
+#include "geomint/scalar.hpp"
+
+#include <Eigen/Dense>
+#include <boost/multiprecision/eigen.hpp>
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace geomint {
+
+/// Square matrix of `T`, `N` rows (Eigen::Dynamic for a run-time size).
+template <class T, int N = Eigen::Dynamic>
+using matrix = Eigen::Matrix<T, N, N>;
+
+/// Column vector of `T`, `N` rows.
+template <class T, int N = Eigen::Dynamic>
+using vector = Eigen::Matrix<T, N, 1>;
+
+/// Twice a compile-time size, Dynamic staying Dynamic (the size of η = (p, q)).
+constexpr int twice(int n) { return n == Eigen::Dynamic ? Eigen::Dynamic : 2 * n; }
+/// Three times a compile-time size (variant 1 of Simpson's scheme solves for (q_m, p, q)).
+constexpr int thrice(int n) { return n == Eigen::Dynamic ? Eigen::Dynamic : 3 * n; }
+
+/// Largest absolute entry, max |a_ij| (0 for an empty matrix).
+template <class Derived>
+typename Derived::Scalar max_abs(const Eigen::MatrixBase<Derived>& a) {
+    using T = typename Derived::Scalar;
+    T m(0);
+    for (Eigen::Index j = 0; j < a.cols(); ++j)
+        for (Eigen::Index i = 0; i < a.rows(); ++i) {
+            using std::abs;
+            T v = abs(a(i, j));
+            if (v > m) m = v;
+        }
+    return m;
+}
+
+/// True when `a` is square and max |a - aᵀ| <= 16 ε max |a| (exactly symmetric for exact types).
+template <class Derived>
+bool is_symmetric(const Eigen::MatrixBase<Derived>& a) {
+    using T = typename Derived::Scalar;
+    if (a.rows() != a.cols()) return false;
+    const T tol = scalar_traits<T>::tolerance(16) * max_abs(a);
+    return max_abs(a - a.transpose()) <= tol;
+}
+
+/// True when the symmetric matrix `a` is positive definite: every pivot of its LDLᵀ
+/// (pivoted Cholesky) factorization is strictly positive. Exact for `rational`.
+template <class Derived>
+bool is_positive_definite(const Eigen::MatrixBase<Derived>& a) {
+    using T = typename Derived::Scalar;
+    if (a.rows() == 0) return false;
+    Eigen::LDLT<matrix<T>> ldlt{matrix<T>(a)};  // dynamic size: one instantiation per scalar type
+    if (ldlt.info() != Eigen::Success) return false;
+    const auto d = ldlt.vectorD();
+    for (Eigen::Index i = 0; i < d.size(); ++i)
+        if (!(d(i) > T(0))) return false;
+    return true;
+}
+
+/// Solve `a x = b` (any shapes, converted to dynamic size) by full-pivoting LU; returns false (and leaves `x` unspecified) when `a`
+/// is singular at the working precision (exactly singular for exact types).
+template <class MatA, class MatB, class MatX>
+bool try_solve(const MatA& a, const MatB& b, MatX& x) {
+    using T = typename MatA::Scalar;
+    Eigen::FullPivLU<matrix<T>> lu{matrix<T>(a)};  // dynamic size: one instantiation per scalar type
+    if constexpr (is_exact_v<T>) lu.setThreshold(T(0));
+    if (!lu.isInvertible()) return false;
+    x = lu.solve(matrix<T>(b));
+    return true;
+}
+
+/// Linear (column-major) index of the first non-finite entry of `a`, or -1.
+template <class Derived>
+Eigen::Index first_non_finite(const Eigen::MatrixBase<Derived>& a) {
+    using T = typename Derived::Scalar;
+    if constexpr (!is_exact_v<T>) {
+        using std::isfinite;
+        using boost::multiprecision::isfinite;
+        for (Eigen::Index j = 0; j < a.cols(); ++j)
+            for (Eigen::Index i = 0; i < a.rows(); ++i)
+                if (!isfinite(a(i, j))) return j * a.rows() + i;
+    }
+    return -1;
+}
+
+/// True when every entry of `a` (vector or matrix) is finite (always true for exact types).
+template <class Derived>
+bool all_finite(const Eigen::MatrixBase<Derived>& a) {
+    return first_non_finite(a) < 0;
+}
+
+/// \throws std::invalid_argument naming `what` and the first non-finite entry of `a`.
+template <class Derived>
+void require_finite(const Eigen::MatrixBase<Derived>& a, const std::string& what) {
+    const Eigen::Index k = first_non_finite(a);
+    if (k < 0) return;
+    const Eigen::Index i = k % a.rows(), j = k / a.rows();
+    throw std::invalid_argument(what + " has a non-finite entry: (" + std::to_string(i) + ", " +
+                                std::to_string(j) + ") = " + to_string(a(i, j)) +
+                                " (precondition: all entries finite)");
+}
+
+}  // namespace geomint

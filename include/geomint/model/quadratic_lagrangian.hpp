@@ -1,0 +1,164 @@
+#pragma once
+/// \file
+/// `quadratic_lagrangian`: the linear mechanical system M q̈ + K q = 0.
+///
+/// Source: Rojas-Quintero, Dubois, Cabrera-Díaz, *Simpson's Variational Integrator for Systems
+/// with Quadratic Lagrangians*, Axioms 13(4):255 (2024), eq. (3) (Lagrangian) and the energy
+/// H(p, q) of §6.3.
+
+#include "geomint/linalg.hpp"
+#include "geomint/state.hpp"
+
+#include <Eigen/Eigenvalues>
+
+#include <atomic>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace geomint {
+
+namespace detail {
+inline std::uint64_t next_model_id() {
+    static std::atomic<std::uint64_t> counter{0};
+    return ++counter;
+}
+}  // namespace detail
+
+/// L(q̇, q) = ½ q̇ᵀ M q̇ − ½ qᵀ K q with constant symmetric positive definite M, K (n × n).
+///
+/// \tparam Matrix an Eigen square matrix type, fixed (`Eigen::Matrix<T, 2, 2>`) or dynamic size.
+///
+/// Units: q in generalized coordinates (rad, m, ...), p = M q̇ the generalized momenta,
+/// time in the unit implied by M and K (K/M has units of rad² per time unit²).
+///
+/// The object is immutable; copies share an identity (`id()`) that steppers use to cache
+/// transfer matrices. It is also an odeint system in three forms: the first-order form
+/// `sys(x, dxdt, t)` on x = (q, p) stacked (length 2n), and the symplectic pair form through
+/// `coordinate_rate` / `momentum_rate` (see `as_symplectic_system`).
+template <class Matrix>
+class quadratic_lagrangian {
+public:
+    using matrix_type = Matrix;
+    using value_type = typename Matrix::Scalar;
+    static constexpr int static_dimension = Matrix::RowsAtCompileTime;
+    using vector_type = vector<value_type, static_dimension>;
+
+    /// \param M mass matrix, n × n, symmetric positive definite.
+    /// \param K stiffness matrix, n × n, symmetric positive definite.
+    /// \throws std::invalid_argument naming the matrix and the failed property (finite entries,
+    ///         square, equal sizes, symmetric within 16 ε max|a_ij|, positive definite by LDLᵀ).
+    quadratic_lagrangian(Matrix M, Matrix K) : m_M(std::move(M)), m_K(std::move(K)), m_id(detail::next_model_id()) {
+        check("mass matrix M", m_M);
+        check("stiffness matrix K", m_K);
+        if (m_M.rows() != m_K.rows())
+            throw std::invalid_argument("quadratic_lagrangian: M is " + std::to_string(m_M.rows()) + "x" +
+                                        std::to_string(m_M.cols()) + " but K is " + std::to_string(m_K.rows()) +
+                                        "x" + std::to_string(m_K.cols()) + " (precondition: same size)");
+        const matrix<value_type> Md = m_M;  // decompositions at dynamic size: one instantiation per scalar
+        m_Minv = Eigen::LDLT<matrix<value_type>>(Md).solve(matrix<value_type>::Identity(Md.rows(), Md.cols()));
+    }
+
+    /// Number of degrees of freedom n.
+    Eigen::Index size() const { return m_M.rows(); }
+    const Matrix& mass() const { return m_M; }
+    const Matrix& stiffness() const { return m_K; }
+    /// M⁻¹, computed once at construction.
+    const Matrix& inverse_mass() const { return m_Minv; }
+    /// Identity shared by all copies of this model (never by two different models).
+    std::uint64_t id() const { return m_id; }
+
+    /// Energy H(p, q) = ½ pᵀ M⁻¹ p + ½ qᵀ K q (§6.3). `p`, `q`: length-n vectors.
+    template <class P, class Q>
+    value_type energy(const P& p, const Q& q) const {
+        const vector_type pv = view(p), qv = view(q);
+        return (pv.dot(m_Minv * pv) + qv.dot(m_K * qv)) / value_type(2);
+    }
+
+    /// Lagrangian L(q̇, q) of eq. (3).
+    template <class V, class Q>
+    value_type lagrangian(const V& qdot, const Q& q) const {
+        const vector_type v = view(qdot), qv = view(q);
+        return (v.dot(m_M * v) - qv.dot(m_K * qv)) / value_type(2);
+    }
+
+    /// Generalized eigenfrequencies ω_i (K x = ω² M x), ascending, rad per time unit.
+    /// Requires a floating-point scalar.
+    vector_type frequencies() const {
+        static_assert(!is_exact_v<value_type>, "frequencies() needs square roots: use a floating-point scalar");
+        Eigen::GeneralizedSelfAdjointEigenSolver<matrix<value_type>> es(matrix<value_type>(m_K), matrix<value_type>(m_M),
+                                                                         Eigen::EigenvaluesOnly);
+        vector_type w = es.eigenvalues();
+        for (Eigen::Index i = 0; i < w.size(); ++i) {
+            using std::sqrt;
+            w(i) = sqrt(w(i));
+        }
+        return w;
+    }
+
+    /// ω_max, the largest generalized eigenfrequency.
+    value_type omega_max() const { return frequencies().maxCoeff(); }
+
+    /// dq/dt = M⁻¹ p (odeint's coordinate function of the symplectic pair form).
+    template <class P, class DQ>
+    void coordinate_rate(const P& p, DQ& dqdt) const {
+        resize_state(dqdt, size());
+        as_eigen(dqdt).noalias() = m_Minv * as_eigen(p);
+    }
+
+    /// dp/dt = −K q (odeint's momentum function of the symplectic pair form).
+    template <class Q, class DP>
+    void momentum_rate(const Q& q, DP& dpdt) const {
+        resize_state(dpdt, size());
+        as_eigen(dpdt).noalias() = -(m_K * as_eigen(q));
+    }
+
+    /// First-order form for explicit steppers (e.g. odeint's `runge_kutta4`):
+    /// x = (q₁..qₙ, p₁..pₙ), dxdt = (M⁻¹p, −Kq). `x` has length 2n.
+    template <class X, class DX, class Time>
+    void operator()(const X& x, DX& dxdt, const Time& /*t*/) const {
+        const Eigen::Index n = size();
+        resize_state(dxdt, 2 * n);
+        const auto xv = as_eigen(x);
+        auto dv = as_eigen(dxdt);
+        dv.head(n).noalias() = m_Minv * xv.tail(n);
+        dv.tail(n).noalias() = -(m_K * xv.head(n));
+    }
+
+private:
+    template <class V>
+    static vector_type view(const V& v) {
+        if constexpr (std::is_base_of_v<Eigen::EigenBase<V>, V>) return v;
+        else return as_eigen(v);
+    }
+
+    static void check(const std::string& name, const Matrix& a) {
+        require_finite(a, "quadratic_lagrangian: " + name);
+        if (a.rows() != a.cols() || a.rows() == 0)
+            throw std::invalid_argument("quadratic_lagrangian: " + name + " is " + std::to_string(a.rows()) + "x" +
+                                        std::to_string(a.cols()) + " (precondition: square, n >= 1)");
+        if (!is_symmetric(a))
+            throw std::invalid_argument("quadratic_lagrangian: " + name + " is not symmetric: max |a - a^T| = " +
+                                        to_string(max_abs(a - a.transpose())) + " > 16 eps max|a| = " +
+                                        to_string(scalar_traits<value_type>::tolerance(16) * max_abs(a)));
+        if (!is_positive_definite(a))
+            throw std::invalid_argument("quadratic_lagrangian: " + name +
+                                        " is not positive definite (an LDL^T pivot is <= 0)");
+    }
+
+    Matrix m_M, m_K, m_Minv;
+    std::uint64_t m_id;
+};
+
+template <class Matrix>
+quadratic_lagrangian(Matrix, Matrix) -> quadratic_lagrangian<Matrix>;
+
+/// The model as odeint's symplectic system form: a pair (dq/dt = f(p), dp/dt = g(q)) of
+/// callables, for `symplectic_rkn_sb3a_m4_mclachlan` and friends. Holds a copy of `sys`.
+template <class Matrix>
+auto as_symplectic_system(const quadratic_lagrangian<Matrix>& sys) {
+    return std::make_pair([sys](const auto& p, auto& dqdt) { sys.coordinate_rate(p, dqdt); },
+                          [sys](const auto& q, auto& dpdt) { sys.momentum_rate(q, dpdt); });
+}
+
+}  // namespace geomint

@@ -1,0 +1,79 @@
+#pragma once
+/// \file
+/// The linearized double pendulum of the Simpson paper (§5, Table 1), in any precision.
+///
+/// Source: Rojas-Quintero, Dubois, Cabrera-Díaz (2024), eqs. (47)–(51) and Table 1:
+/// m1 = m2 = 1 kg (μ_r = 1), l1 = l2 = l = g/ω0², ω0 = 2π rad/s, g = 9.81 m/s²,
+/// q(0) = (0, π/6) rad, p(0) = 0. The time unit t̄ = 2π/ω0 = 1 s reproduces Table 2 (the text's
+/// "t̄ = 1/ω0" does not; see shared/papers/README.md).
+///
+/// M = [[(m1+m2) l², m2 l²], [m2 l², m2 l²]] (kg m²), K = diag((m1+m2) g l, m2 g l) (kg m² s⁻²).
+
+#include "geomint/model/quadratic_lagrangian.hpp"
+
+#include <boost/math/constants/constants.hpp>
+
+namespace geomint::problems {
+
+/// Table 1 of the Simpson paper, with the closed-form solution derived from (49)–(51).
+/// Every constant is computed in `T` (g = 981/100, ω0 = 2π).
+template <class T>
+struct double_pendulum {
+    using matrix_type = matrix<T, 2>;
+    using vector_type = vector<T, 2>;
+
+    T m1 = T(1), m2 = T(1);
+    T g = T(981) / T(100);
+    T omega0 = boost::math::constants::two_pi<T>();
+    T l = g / (omega0 * omega0);
+    /// The time unit t̄ = 2π/ω0 (s) in which T and h are given.
+    T tbar = boost::math::constants::two_pi<T>() / omega0;
+
+    matrix_type mass() const {
+        matrix_type M;
+        M << (m1 + m2) * l * l, m2 * l * l, m2 * l * l, m2 * l * l;
+        return M;
+    }
+    matrix_type stiffness() const {
+        matrix_type K;
+        K << (m1 + m2) * g * l, T(0), T(0), m2 * g * l;
+        return K;
+    }
+    quadratic_lagrangian<matrix_type> system() const { return {mass(), stiffness()}; }
+
+    vector_type q0() const { return vector_type(T(0), boost::math::constants::pi<T>() / T(6)); }
+    vector_type p0() const { return vector_type(T(0), T(0)); }
+
+    /// ω1 = ω0 √(2 + √2) (mode x1 = (1, −√2)), ω2 = ω0 √(2 − √2) (mode x2 = (1, √2)); eq. (49), μ_r = 1.
+    T omega1() const {
+        using std::sqrt;
+        return omega0 * sqrt(T(2) + sqrt(T(2)));
+    }
+    T omega2() const {
+        using std::sqrt;
+        return omega0 * sqrt(T(2) - sqrt(T(2)));
+    }
+
+    /// q_ex(t) = (π/12) ( (−cos ω1t + cos ω2t)/√2, cos ω1t + cos ω2t ): eq. (51) with
+    /// q(0) = (0, π/6), zero phases (c1 = −π/(12√2), c2 = π/(12√2)).
+    vector_type q_exact(const T& t) const {
+        using std::cos;
+        using std::sqrt;
+        const T c = boost::math::constants::pi<T>() / T(12);
+        const T a = cos(omega1() * t), b = cos(omega2() * t);
+        return vector_type(c * (b - a) / sqrt(T(2)), c * (a + b));
+    }
+
+    /// p_ex(t) = M q̇_ex(t).
+    vector_type p_exact(const T& t) const {
+        using std::sin;
+        using std::sqrt;
+        const T c = boost::math::constants::pi<T>() / T(12);
+        const T w1 = omega1(), w2 = omega2();
+        const T a = w1 * sin(w1 * t), b = w2 * sin(w2 * t);
+        const vector_type qdot(c * (a - b) / sqrt(T(2)), -c * (a + b));
+        return mass() * qdot;
+    }
+};
+
+}  // namespace geomint::problems

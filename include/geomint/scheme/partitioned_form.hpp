@@ -1,0 +1,74 @@
+#pragma once
+/// \file
+/// Shared machinery of the linear variational schemes: the partitioned form of Proposition 1.
+///
+/// Source: Rojas-Quintero, Dubois, Cabrera-Díaz (2024), Proposition 1, eq. (34), and
+/// Proposition 7, eq. (42). A scheme of this form is A η_{j+1} = B η_j with η = (p, q),
+///
+///     A = [ I  −X ]      B = [ −I  −X ]
+///         [ I   Y ]          [  I  −Y ],
+///
+/// equivalently p_{j+1} + p_j = X (q_{j+1} − q_j) and p_{j+1} − p_j = −Y (q_{j+1} + q_j).
+/// With Z = X + Y this gives q_{j+1} = Z⁻¹(2 p_j + (X − Y) q_j), p_{j+1} = X (q_{j+1} − q_j) − p_j,
+/// so Φ = A⁻¹B is formed from one n × n solve. Newmark (11) and Simpson variant 2 (31) are
+/// instances that differ only in X and Y.
+
+#include "geomint/error.hpp"
+#include "geomint/linalg.hpp"
+
+namespace geomint {
+
+/// The blocks X, Y (n × n) of a scheme in the partitioned form (34). Dynamic size: transfer
+/// matrices are built once per step size, off the hot path.
+template <class T>
+struct partitioned_blocks {
+    matrix<T> X;
+    matrix<T> Y;
+};
+
+/// Transfer (amplification) matrix Φ = A⁻¹B of the partitioned form, 2n × 2n, η = (p, q).
+/// \throws geomint::singular_step_error if Z = X + Y is singular (then A is not invertible).
+template <class T>
+matrix<T> partitioned_transfer_matrix(const partitioned_blocks<T>& b) {
+    const Eigen::Index n = b.X.rows();
+    const matrix<T> I = matrix<T>::Identity(n, n);
+    matrix<T> rhs(n, 2 * n);
+    rhs << T(2) * I, b.X - b.Y;
+    matrix<T> lower(n, 2 * n);  // (Φ_qp, Φ_qq) = Z⁻¹ (2I, X − Y)
+    if (!try_solve(matrix<T>(b.X + b.Y), rhs, lower))
+        throw singular_step_error("partitioned scheme: Z = X + Y is singular, A = [I -X; I Y] is not invertible");
+    matrix<T> phi(2 * n, 2 * n);
+    phi.bottomRows(n) = lower;
+    phi.topLeftCorner(n, n).noalias() = b.X * lower.leftCols(n);
+    phi.topLeftCorner(n, n) -= I;
+    phi.topRightCorner(n, n).noalias() = b.X * (lower.rightCols(n) - I);
+    return phi;
+}
+
+/// The quadratic form φ(p, q) = ½ pᵀ ξ p + ½ qᵀ ζ q conserved by the partitioned form
+/// (Proposition 7): ξ = (X + Y)⁻¹, ζ = (X⁻¹ + Y⁻¹)⁻¹ = X ξ Y. Shapes n × n.
+template <class T>
+struct quadratic_form {
+    matrix<T> xi;
+    matrix<T> zeta;
+
+    /// φ(p, q) for length-n Eigen vectors p, q.
+    template <class P, class Q>
+    T operator()(const Eigen::MatrixBase<P>& p, const Eigen::MatrixBase<Q>& q) const {
+        return (p.dot(xi * p) + q.dot(zeta * q)) / T(2);
+    }
+};
+
+/// ξ and ζ of Proposition 7 for the blocks X, Y.
+/// \throws geomint::singular_step_error if X + Y is singular.
+template <class T>
+quadratic_form<T> partitioned_conserved_form(const partitioned_blocks<T>& b) {
+    const Eigen::Index n = b.X.rows();
+    quadratic_form<T> f{matrix<T>(n, n), matrix<T>(n, n)};
+    if (!try_solve(matrix<T>(b.X + b.Y), matrix<T>::Identity(n, n), f.xi))
+        throw singular_step_error("conserved quadratic form: X + Y is singular");
+    f.zeta = b.X * f.xi * b.Y;
+    return f;
+}
+
+}  // namespace geomint

@@ -1,0 +1,123 @@
+#pragma once
+/// \file
+/// Simpson's variational scheme for M q̈ + K q = 0, both variants.
+///
+/// Source: Rojas-Quintero, Dubois, Cabrera-Díaz (2024), §3. Discrete Lagrangian: q(t) is the
+/// quadratic interpolant (13)–(14) through (q_ℓ, q_m, q_r) at t = 0, h/2, h; the action is
+/// integrated by Simpson's rule (1) with the Gear derivatives (15):
+///
+///     L_h = (h/2)[⅙ g_ℓᵀMg_ℓ + ⅔ g_mᵀMg_m + ⅙ g_rᵀMg_r] − (h/2)[⅙ q_ℓᵀKq_ℓ + ⅔ q_mᵀKq_m + ⅙ q_rᵀKq_r].
+///
+/// - Variant 1 (eqs. 26–29) keeps the internal node q_{j+1/2} and solves a 3n × 3n system
+///   A_σ (q_{j+1/2}, p_{j+1}, q_{j+1}) = B_σ (p_j, q_j).
+/// - Variant 2 (eqs. 30–32) eliminates it: the partitioned form (34) with
+///   X_s = (2/h) M − (h/6) K and Y_s = (h/3)(K L⁻¹ + ½ K), L = I − (h²/8) M⁻¹K.
+///   K L⁻¹ is formed as K (M − (h²/8) K)⁻¹ M, which needs no inverse of M or K.
+///
+/// Properties: order 4, symplectic when X_s, Y_s are positive definite (Propositions 3–6), which
+/// holds exactly when ω_max h < 2√2; conserves φ(p, q) of Proposition 7, not H.
+
+#include "geomint/error.hpp"
+#include "geomint/scheme/partitioned_form.hpp"
+
+namespace geomint::scheme {
+
+namespace detail {
+
+/// What both variants share: the order, X_s and the stability test.
+struct simpson_common {
+    static constexpr int order = 4;
+
+    /// X_s = (2/h) M − (h/6) K (eq. 31).
+    template <class T>
+    static matrix<T> x_block(const matrix<T>& M, const matrix<T>& K, const T& h) {
+        return M * (T(2) / h) - K * (h / T(6));
+    }
+
+    /// True when M − (h²/8) K is positive definite, i.e. ω_max h < 2√2: then L is invertible and
+    /// X_s, Y_s are positive definite (Propositions 4–5), so the scheme is symplectic and stable.
+    /// Exact for `rational`.
+    template <class T>
+    static bool admissible(const matrix<T>& M, const matrix<T>& K, const T& h) {
+        return is_positive_definite(matrix<T>(M - K * (h * h / T(8))));
+    }
+
+    template <class T>
+    static void require_step(const T& h) {
+        ::geomint::detail::require_positive_step(h, "simpson");
+    }
+
+    static singular_step_error singular_l() {
+        return singular_step_error(
+            "simpson: L = I - (h^2/8) M^-1 K is singular (omega_i h = 2 sqrt(2) for some mode)");
+    }
+};
+
+}  // namespace detail
+
+/// Simpson's scheme, variant 2 (eqs. 30–32): the internal node eliminated.
+struct simpson : detail::simpson_common {
+    static constexpr bool has_internal_node = false;
+    static constexpr const char* name = "simpson";
+    static constexpr const char* source = "Rojas-Quintero et al. (2024), eqs. (30)-(32)";
+
+    /// X_s, Y_s of eq. (31). M, K: n × n; h > 0.
+    /// \throws std::invalid_argument if h <= 0; geomint::singular_step_error if L is singular.
+    template <class T>
+    static partitioned_blocks<T> blocks(const matrix<T>& M, const matrix<T>& K, const T& h) {
+        require_step(h);
+        const Eigen::Index n = M.rows();
+        matrix<T> S_inv_M(n, n);  // (M − h²K/8)⁻¹ M = L⁻¹
+        if (!try_solve(matrix<T>(M - K * (h * h / T(8))), M, S_inv_M)) throw singular_l();
+        const matrix<T> W = K * S_inv_M;  // K L⁻¹, symmetric (Proposition 3)
+        return {x_block(M, K, h), matrix<T>((W + K / T(2)) * (h / T(3)))};
+    }
+
+    /// Φ_s = A_s⁻¹ B_s (eq. 32), 2n × 2n, η = (p, q).
+    template <class T>
+    static matrix<T> transfer_matrix(const matrix<T>& M, const matrix<T>& K, const T& h) {
+        return partitioned_transfer_matrix(blocks(M, K, h));
+    }
+};
+
+/// Simpson's scheme, variant 1 (eqs. 26–29): keeps the internal node q_{j+1/2}.
+struct simpson_variant1 : detail::simpson_common {
+    static constexpr bool has_internal_node = true;
+    static constexpr const char* name = "simpson_variant1";
+    static constexpr const char* source = "Rojas-Quintero et al. (2024), eqs. (26)-(29)";
+
+    /// A_σ⁻¹ B_σ of eq. (29): 3n × 2n, mapping (p_j, q_j) to (q_{j+1/2}, p_{j+1}, q_{j+1}).
+    /// \throws std::invalid_argument if h <= 0; geomint::singular_step_error if A_σ is singular.
+    template <class T>
+    static matrix<T> internal_transfer_matrix(const matrix<T>& M,
+                                                                          const matrix<T>& K, const T& h) {
+        require_step(h);
+        const Eigen::Index n = M.rows();
+        const matrix<T> I = matrix<T>::Identity(n, n);
+        const matrix<T> Z = matrix<T>::Zero(n, n);
+        matrix<T> Minv_K(n, n);
+        if (!try_solve(M, K, Minv_K)) throw singular_step_error("simpson_variant1: M is singular");
+        const matrix<T> L = I - Minv_K * (h * h / T(8));
+        const matrix<T> Xs = x_block(M, K, h);
+        const matrix<T> K6 = K * (h / T(6));
+        matrix<T> A(3 * n, 3 * n);  // eq. (28), unknowns (q_{j+1/2}, p_{j+1}, q_{j+1})
+        A << L, Z, -I / T(2),
+             Z, I, -Xs,
+             K * (T(2) * h / T(3)), I, K6;
+        matrix<T> B(3 * n, 2 * n);  // eq. (28), acting on (p_j, q_j)
+        B << Z, I / T(2),
+             -I, -Xs,
+             I, -K6;
+        matrix<T> psi(3 * n, 2 * n);
+        if (!try_solve(A, B, psi)) throw singular_l();
+        return psi;
+    }
+
+    /// The (p, q) rows of A_σ⁻¹ B_σ: the same Φ_s as variant 2 (2n × 2n).
+    template <class T>
+    static matrix<T> transfer_matrix(const matrix<T>& M, const matrix<T>& K, const T& h) {
+        return internal_transfer_matrix(M, K, h).bottomRows(2 * M.rows());
+    }
+};
+
+}  // namespace geomint::scheme

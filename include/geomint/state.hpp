@@ -1,0 +1,69 @@
+#pragma once
+/// \file
+/// State containers geomint's steppers and models accept, seen through one Eigen view.
+///
+/// Supported vector types (each contiguous, so viewed without a copy by `Eigen::Map`):
+/// `std::array<T, N>`, `std::vector<T>`, `Eigen::Matrix<T, N, 1>` (fixed or Dynamic rows).
+/// A stepper's state is a pair (q, p) of such vectors, as for odeint's symplectic steppers.
+
+#include "geomint/error.hpp"
+#include "geomint/linalg.hpp"
+
+#include <array>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace geomint {
+
+/// `scalar` (element type) and `static_size` (compile-time length or Eigen::Dynamic) of a
+/// supported state vector type.
+template <class V>
+struct state_traits;
+
+template <class T, std::size_t N>
+struct state_traits<std::array<T, N>> {
+    using scalar = T;
+    static constexpr int static_size = static_cast<int>(N);
+};
+
+template <class T, class Alloc>
+struct state_traits<std::vector<T, Alloc>> {
+    using scalar = T;
+    static constexpr int static_size = Eigen::Dynamic;
+};
+
+template <class T, int Rows, int Options, int MaxRows>
+struct state_traits<Eigen::Matrix<T, Rows, 1, Options, MaxRows, 1>> {
+    using scalar = T;
+    static constexpr int static_size = Rows;
+};
+
+/// Eigen view (no copy) of a state vector, as a column of its static size.
+template <class V>
+auto as_eigen(V& v) {
+    using tr = state_traits<V>;
+    return Eigen::Map<Eigen::Matrix<typename tr::scalar, tr::static_size, 1>>(v.data(),
+                                                                             static_cast<Eigen::Index>(v.size()));
+}
+template <class V>
+auto as_eigen(const V& v) {
+    using tr = state_traits<V>;
+    return Eigen::Map<const Eigen::Matrix<typename tr::scalar, tr::static_size, 1>>(
+        v.data(), static_cast<Eigen::Index>(v.size()));
+}
+
+/// Give `v` length `n` (resizable containers) or check that it has it (fixed ones).
+/// \throws std::invalid_argument if a fixed-size `v` cannot hold `n` entries.
+template <class V>
+void resize_state(V& v, Eigen::Index n) {
+    if constexpr (state_traits<V>::static_size == Eigen::Dynamic) {
+        if (static_cast<Eigen::Index>(v.size()) != n) v.resize(static_cast<std::size_t>(n));
+    } else if (state_traits<V>::static_size != n) {
+        throw std::invalid_argument("state vector has fixed size " +
+                                    std::to_string(state_traits<V>::static_size) + " but the system has " +
+                                    std::to_string(n) + " degrees of freedom");
+    }
+}
+
+}  // namespace geomint
