@@ -25,5 +25,6 @@
 
 #include "geomint/exact/modal_solution.hpp"
 #include "geomint/problems/double_pendulum.hpp"
+#include "geomint/problems/simpson_table2.hpp"
 
 #include <boost/numeric/odeint.hpp>

@@ -38,6 +38,12 @@ struct newmark {
         return partitioned_transfer_matrix(blocks(M, K, h));
     }
 
+    /// Kick–drift–kick coefficients of Φ_n (see partitioned_form.hpp), used by the steppers.
+    template <class T>
+    static kick_drift_kick<T> factors(const matrix<T>& M, const matrix<T>& K, const T& h) {
+        return partitioned_factors(blocks(M, K, h));
+    }
+
     /// Newmark's scheme is unconditionally stable: every h > 0 is admissible.
     template <class T>
     static bool admissible(const matrix<T>&, const matrix<T>&, const T&) {

@@ -12,6 +12,16 @@
 /// With Z = X + Y this gives q_{j+1} = Z⁻¹(2 p_j + (X − Y) q_j), p_{j+1} = X (q_{j+1} − q_j) − p_j,
 /// so Φ = A⁻¹B is formed from one n × n solve. Newmark (11) and Simpson variant 2 (31) are
 /// instances that differ only in X and Y.
+///
+/// Kick–drift–kick factorization (geomint's, used by the steppers): with W = 2 Z⁻¹,
+///     p_½ = p_j − Y q_j,   q_{j+1} = q_j + W p_½,   p_{j+1} = p_½ − Y q_{j+1},
+/// i.e. Φ = L(−Y) U(W) L(−Y) with shears L(R) = [[I, R], [0, I]] (p += R q) and
+/// U(S) = [[I, 0], [S, I]] (q += S p) in η = (p, q). (Check: Z(q_{j+1} − q_j) = 2p_j − 2Y q_j and
+/// p_{j+1} − p_j = −Y(q_j + q_{j+1}), which are eqs. (34).) Each shear is exactly symplectic for
+/// any symmetric coefficient, so with Y, W rounded but exactly symmetric the computed map is an
+/// exactly symplectic map O(ε) from Φ: its eigenvalues stay on the unit circle and invariants
+/// drift only by the per-step rounding (a random walk, ~√N), not linearly as with a rounded Φ
+/// (whose det differs from 1 by O(ε)). It also costs 3 n × n products instead of one 2n × 2n.
 
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
@@ -43,6 +53,45 @@ matrix<T> partitioned_transfer_matrix(const partitioned_blocks<T>& b) {
     phi.topLeftCorner(n, n) -= I;
     phi.topRightCorner(n, n).noalias() = b.X * (lower.rightCols(n) - I);
     return phi;
+}
+
+/// Symmetric coefficients (Y, W) of the kick–drift–kick factorization Φ = L(−Y) U(W) L(−Y).
+template <class T>
+struct kick_drift_kick {
+    matrix<T> Y;  ///< kick: p −= Y q (n × n, symmetric)
+    matrix<T> W;  ///< drift: q += W p (n × n, symmetric), W = 2 (X + Y)⁻¹
+};
+
+namespace detail {
+/// (a + aᵀ)/2, exactly symmetric in floating point (entries (i, j) and (j, i) use the same sum).
+template <class T>
+matrix<T> symmetric_part(const matrix<T>& a) {
+    return (a + a.transpose()) / T(2);
+}
+}  // namespace detail
+
+/// Kick–drift–kick coefficients from the blocks X, Y.
+/// \throws geomint::singular_step_error if Z = X + Y is singular.
+template <class T>
+kick_drift_kick<T> partitioned_factors(const partitioned_blocks<T>& b) {
+    const Eigen::Index n = b.X.rows();
+    matrix<T> W(n, n);
+    if (!try_solve(matrix<T>(b.X + b.Y), matrix<T>(T(2) * matrix<T>::Identity(n, n)), W))
+        throw singular_step_error("partitioned scheme: Z = X + Y is singular, A = [I -X; I Y] is not invertible");
+    return {detail::symmetric_part(b.Y), detail::symmetric_part(W)};
+}
+
+/// Kick–drift–kick coefficients read off a transfer matrix of the partitioned form (2n × 2n,
+/// η = (p, q)): W = Φ_qp, Y = W⁻¹ (I − Φ_qq).
+/// \throws geomint::singular_step_error if Φ_qp is singular.
+template <class T>
+kick_drift_kick<T> factor_transfer_matrix(const matrix<T>& phi) {
+    const Eigen::Index n = phi.rows() / 2;
+    const matrix<T> W = phi.bottomLeftCorner(n, n);
+    matrix<T> Y(n, n);
+    if (!try_solve(W, matrix<T>(matrix<T>::Identity(n, n) - phi.bottomRightCorner(n, n)), Y))
+        throw singular_step_error("kick-drift-kick factorization: the block dq'/dp of Phi is singular");
+    return {detail::symmetric_part(Y), detail::symmetric_part(W)};
 }
 
 /// The quadratic form φ(p, q) = ½ pᵀ ξ p + ½ qᵀ ζ q conserved by the partitioned form

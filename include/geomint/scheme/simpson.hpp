@@ -78,6 +78,12 @@ struct simpson : detail::simpson_common {
     static matrix<T> transfer_matrix(const matrix<T>& M, const matrix<T>& K, const T& h) {
         return partitioned_transfer_matrix(blocks(M, K, h));
     }
+
+    /// Kick–drift–kick coefficients of Φ_s (see partitioned_form.hpp), used by the steppers.
+    template <class T>
+    static kick_drift_kick<T> factors(const matrix<T>& M, const matrix<T>& K, const T& h) {
+        return partitioned_factors(blocks(M, K, h));
+    }
 };
 
 /// Simpson's scheme, variant 1 (eqs. 26–29): keeps the internal node q_{j+1/2}.
@@ -117,6 +123,12 @@ struct simpson_variant1 : detail::simpson_common {
     template <class T>
     static matrix<T> transfer_matrix(const matrix<T>& M, const matrix<T>& K, const T& h) {
         return internal_transfer_matrix(M, K, h).bottomRows(2 * M.rows());
+    }
+
+    /// Kick–drift–kick coefficients read off variant 1's own Φ (not variant 2's blocks).
+    template <class T>
+    static kick_drift_kick<T> factors(const matrix<T>& M, const matrix<T>& K, const T& h) {
+        return factor_transfer_matrix(transfer_matrix(M, K, h));
     }
 };
 

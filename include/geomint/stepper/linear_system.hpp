@@ -5,7 +5,7 @@
 /// 1. `geomint::quadratic_lagrangian<Matrix>`: M and K are read directly; its `id()` keys caches.
 /// 2. odeint's symplectic pair form `std::pair<F, G>` with *linear* callables
 ///    F(p, dqdt): dq/dt = M⁻¹ p and G(q, dpdt): dp/dt = −K q. M⁻¹ and K are recovered by probing
-///    unit vectors (2n calls), M by inverting M⁻¹; linearity is checked on one further vector.
+///    unit vectors (2n calls), M by inverting M⁻¹; linearity is checked on (2, 3, ..., n + 1).
 /// 3. odeint's momentum-only form G(q, dpdt) (dq/dt = p, i.e. M = I).
 /// A model is identified by its `id()`. A callable system is identified by its fingerprint, its
 /// values on the fixed vector v = (1, 2, ..., n): a stepper evaluates it each step (two calls)
@@ -64,7 +64,7 @@ matrix<T, N> probe_linear_map(F& f, Eigen::Index n, const char* what) {
         A.col(i) = as_eigen(col);
     }
     require_finite(A, std::string("symplectic system form: probed ") + what);
-    for (Eigen::Index i = 0; i < n; ++i) as_eigen(e)(i) = T(static_cast<int>(i + 1));
+    for (Eigen::Index i = 0; i < n; ++i) as_eigen(e)(i) = T(static_cast<int>(i + 2));  // no coefficient 1
     f(static_cast<const In&>(e), col);
     const vector<T, N> expected = A * as_eigen(e);
     const T scale = max_abs(A) * T(static_cast<int>(n * n));

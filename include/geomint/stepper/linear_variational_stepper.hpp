@@ -4,7 +4,9 @@
 ///
 /// The scheme's transfer matrix Φ(h) is computed once per (system, h) and cached (two entries,
 /// so the shortened last step of `integrate_adaptive`/`integrate_times` does not evict the main
-/// step size); each step is then one (2n × 2n) matrix–vector product.
+/// step size), in its kick–drift–kick factorization Φ = L(−Y) U(W) L(−Y): each step is three
+/// n × n matrix–vector products, and the computed map is exactly symplectic, so invariants drift
+/// only by random rounding (√N), not linearly (see scheme/partitioned_form.hpp).
 ///
 /// Example (the README's drop-in snippet, `examples/odeint_drop_in.cpp`):
 /// \code
@@ -71,7 +73,6 @@ public:
     using order_type = unsigned short;
     using stepper_category = boost::numeric::odeint::stepper_tag;
     static constexpr int static_dimension = state_traits<Coor>::static_size;
-    using transfer_matrix_type = matrix<value_type, twice(static_dimension)>;
 
     explicit linear_variational_stepper(stability_check check = stability_check::enforce) : m_check(check) {}
 
@@ -94,16 +95,24 @@ public:
         if (p.size() != n)
             throw std::invalid_argument(std::string(Scheme::name) + ": q has " + std::to_string(n) +
                                         " entries but p has " + std::to_string(p.size()));
-        vector<value_type, twice(static_dimension)> eta(2 * n);
-        eta << p, q;
-        require_finite(eta, std::string(Scheme::name) + ": state (p, q)");
+        require_finite(q, std::string(Scheme::name) + ": state q");
+        require_finite(p, std::string(Scheme::name) + ": state p");
         const entry& e = lookup(system, n, dt);
-        const vector<value_type, twice(static_dimension)> next = e.phi * eta;
-        if constexpr (Scheme::has_internal_node) m_midpoint = e.midpoint * eta;
+        if constexpr (Scheme::has_internal_node) {
+            vector<value_type, twice(static_dimension)> eta(2 * n);
+            eta << p, q;
+            m_midpoint = e.midpoint * eta;
+        }
+        vector<value_type, static_dimension> p_half = p;  // kick, drift, kick
+        p_half.noalias() -= e.Y * q;
+        vector<value_type, static_dimension> q_next = q;
+        q_next.noalias() += e.W * p_half;
         resize_state(out.first, n);
         resize_state(out.second, n);
-        as_eigen(out.second) = next.head(n);
-        as_eigen(out.first) = next.tail(n);
+        auto p_out = as_eigen(out.second);
+        p_out = p_half;
+        p_out.noalias() -= e.Y * q_next;
+        as_eigen(out.first) = q_next;
     }
 
     /// The internal node q_{j+1/2} of the last step (Simpson variant 1 only, eq. 29).
@@ -111,9 +120,6 @@ public:
         static_assert(Scheme::has_internal_node, "only schemes with an internal node have a midpoint");
         return m_midpoint;
     }
-
-    /// The cached Φ for the last step size used (2n × 2n, η = (p, q)); empty before a step.
-    const transfer_matrix_type& transfer_matrix() const { return m_cache[m_last].phi; }
 
     /// Drop cached transfer matrices (not needed for correctness; frees memory).
     void reset() { m_cache = {}; }
@@ -123,7 +129,7 @@ private:
         bool valid = false;
         linear_system_matrices<value_type, static_dimension> sys;
         value_type h{};
-        transfer_matrix_type phi;
+        matrix<value_type, static_dimension> Y, W;  // kick–drift–kick coefficients
         Eigen::Matrix<value_type, static_dimension, twice(static_dimension)> midpoint;
     };
 
@@ -150,14 +156,11 @@ private:
         e.sys = system_matrices<value_type, static_dimension, Coor, Momentum>(system, n);
         check_stability(e.sys.M, e.sys.K, h);
         e.h = h;
-        if constexpr (Scheme::has_internal_node) {
-            const matrix<value_type> psi =
-                Scheme::internal_transfer_matrix(matrix<value_type>(e.sys.M), matrix<value_type>(e.sys.K), h);
-            e.midpoint = psi.topRows(n);
-            e.phi = psi.bottomRows(2 * n);
-        } else {
-            e.phi = Scheme::transfer_matrix(matrix<value_type>(e.sys.M), matrix<value_type>(e.sys.K), h);
-        }
+        const matrix<value_type> M(e.sys.M), K(e.sys.K);
+        const auto f = Scheme::factors(M, K, h);
+        e.Y = f.Y;
+        e.W = f.W;
+        if constexpr (Scheme::has_internal_node) e.midpoint = Scheme::internal_transfer_matrix(M, K, h).topRows(n);
         e.valid = true;
         m_last = slot;
         return e;

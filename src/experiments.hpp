@@ -1,0 +1,28 @@
+#pragma once
+// The experiments of the `geomint` program, templated on the precision. Each precision is
+// instantiated in its own translation unit (experiments_<precision>.cpp).
+#include <cstddef>
+#include <filesystem>
+#include <string>
+
+namespace geomint::cli {
+
+struct options {
+    std::string precision = "double";
+    std::filesystem::path out = "out";
+    std::size_t drift_steps = 1000000;
+    bool plots = true;
+};
+
+/// Table 2 of the Simpson paper: printed, and written to table2.csv / table2.txt.
+template <class T>
+void run_table2(const options& o);
+
+/// Figures 2–8 of the Simpson paper (publisher's numbering) as CSV and PNG.
+template <class T>
+void run_figures(const options& o);
+
+/// Rounding-drift report: Simpson at h = 0.1 t̄ over o.drift_steps steps, double vs mp50.
+void run_drift(const options& o);
+
+}  // namespace geomint::cli

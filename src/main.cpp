@@ -1,0 +1,73 @@
+// `geomint`: reproduces the experiments of the Simpson paper (Table 2, Figures 2-8) and the
+// rounding-drift report. Run `geomint --help`.
+#include "experiments.hpp"
+
+#include <geomint/scalar.hpp>
+
+#include <boost/program_options.hpp>
+
+#include <iostream>
+#include <set>
+#include <sstream>
+
+namespace po = boost::program_options;
+using namespace geomint::cli;
+
+namespace {
+std::set<std::string> split(const std::string& s) {
+    std::set<std::string> out;
+    std::stringstream ss(s);
+    for (std::string item; std::getline(ss, item, ',');) out.insert(item);
+    return out;
+}
+
+template <class T>
+void run(const options& o, const std::set<std::string>& what) {
+    if (what.count("table2")) run_table2<T>(o);
+    if (what.count("figures")) run_figures<T>(o);
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+    options o;
+    std::string only = "table2,figures,drift";
+    std::string out = o.out.string();
+    po::options_description desc(
+        "geomint: reproduce Rojas-Quintero, Dubois, Cabrera-Diaz (2024), Section 6\n\nOptions");
+    desc.add_options()("help,h", "print this help")(
+        "precision,p", po::value(&o.precision)->default_value(o.precision), "double | quad | mp50")(
+        "out,o", po::value(&out)->default_value(out), "output folder (created if missing)")(
+        "only", po::value(&only)->default_value(only), "comma-separated subset of: table2, figures, drift")(
+        "drift-steps", po::value(&o.drift_steps)->default_value(o.drift_steps),
+        "steps of the rounding-drift run (h = 0.1 tbar), >= 10")("no-plots", "write CSV only, no PNG");
+    try {
+        po::variables_map vm;
+        po::store(po::parse_command_line(argc, argv, desc), vm);
+        if (vm.count("help")) {
+            std::cout << desc << "\nOutputs (in --out): table2.csv/.txt, fig2..fig8 *.csv/*.png, drift.csv/.txt/.png\n";
+            return 0;
+        }
+        po::notify(vm);
+        o.out = out;
+        o.plots = !vm.count("no-plots");
+        const auto what = split(only);
+        for (const auto& w : what)
+            if (w != "table2" && w != "figures" && w != "drift")
+                throw po::error("--only: unknown experiment '" + w + "' (expected table2, figures or drift)");
+        if (o.drift_steps < 10) throw po::error("--drift-steps must be >= 10, got " + std::to_string(o.drift_steps));
+        if (o.precision != "double" && o.precision != "quad" && o.precision != "mp50")
+            throw po::error("--precision: unknown precision '" + o.precision + "' (expected double, quad or mp50)");
+        if (o.precision == "double") run<double>(o, what);
+        if (o.precision == "quad") run<geomint::quad>(o, what);
+        if (o.precision == "mp50") run<geomint::mp<50>>(o, what);
+        if (what.count("drift")) run_drift(o);
+        std::cerr << "geomint: outputs written to " << o.out.string() << "\n";
+        return 0;
+    } catch (const po::error& e) {
+        std::cerr << "geomint: error: " << e.what() << " (see --help)\n";
+        return 2;
+    } catch (const std::exception& e) {
+        std::cerr << "geomint: error: " << e.what() << "\n";
+        return 1;
+    }
+}

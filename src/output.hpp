@@ -1,0 +1,37 @@
+#pragma once
+// Output helpers of the `geomint` program: atomic files (temporary, then rename), CSV tables,
+// and gnuplot figures. Nothing here is numerical.
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace geomint::cli {
+
+/// Write `content` to `path` atomically: a temporary file in the same folder, then rename.
+/// \throws std::runtime_error naming the path if any step fails (no partial file is left).
+void write_file_atomically(const std::filesystem::path& path, const std::string& content);
+
+/// A CSV table built in memory and written atomically.
+class csv {
+public:
+    explicit csv(std::vector<std::string> header);
+    csv& row(const std::vector<std::string>& cells);
+    void write(const std::filesystem::path& path) const;
+
+private:
+    std::ostringstream m_text;
+    std::size_t m_columns;
+};
+
+/// Format a double with 17 significant digits (round-trip).
+std::string num(double x);
+
+/// Render `script` (a gnuplot script whose output goes to the terminal set by this function)
+/// to `png` atomically. Returns false (and prints a warning) if gnuplot is not available.
+bool plot(const std::filesystem::path& png, const std::string& script);
+
+/// Print a progress line "label: done/total" on stderr, overwriting itself.
+void progress(const std::string& label, std::size_t done, std::size_t total);
+
+}  // namespace geomint::cli

@@ -1,0 +1,14 @@
+// A downstream project: uses the installed headers through find_package(geomint).
+#include <geomint/stepper/linear_variational_stepper.hpp>
+#include <iostream>
+int main() {
+    using V = Eigen::Vector2d;
+    Eigen::Matrix2d M = Eigen::Matrix2d::Identity(), K = Eigen::Matrix2d::Identity();
+    geomint::quadratic_lagrangian<Eigen::Matrix2d> sys{M, K};
+    geomint::simpson_stepper<V> st;
+    auto x = std::make_pair(V(1, 0), V(0, 0));
+    st.do_step(sys, x, 0.0, 0.1);
+    const double err = std::abs(x.first(0) - std::cos(0.1));
+    std::cout << "downstream: q(0.1) = " << x.first(0) << ", error " << err << "\n";
+    return err < 1e-6 ? 0 : 1;
+}

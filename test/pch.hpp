@@ -1,0 +1,5 @@
+// Precompiled header shared by the test executables: parsing Eigen, Boost.Multiprecision and
+// Odeint dominates compile time (see README, "Build cost").
+#pragma once
+#include <geomint/geomint.hpp>
+#include <gtest/gtest.h>

@@ -1,0 +1,127 @@
+// Bad input gets the documented error, naming the offending value and the violated condition.
+#include "test_common.hpp"
+
+namespace {
+using namespace geomint_test;
+using T = double;
+using M2 = matrix<T, 2>;
+using V2 = vector<T, 2>;
+
+template <class F>
+std::string message_of(F&& f) {
+    try {
+        f();
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST(ModelErrors, NonSymmetricMass) {
+    M2 M, K = M2::Identity();
+    M << 2, 1, 0, 2;
+    EXPECT_THROW((quadratic_lagrangian<M2>(M, K)), std::invalid_argument);
+    const auto msg = message_of([&] { quadratic_lagrangian<M2>(M, K); });
+    EXPECT_NE(msg.find("mass matrix M is not symmetric"), std::string::npos) << msg;
+}
+
+TEST(ModelErrors, IndefiniteStiffness) {
+    M2 K;
+    K << 1, 0, 0, -1;
+    const auto msg = message_of([&] { quadratic_lagrangian<M2>(M2::Identity(), K); });
+    EXPECT_NE(msg.find("stiffness matrix K is not positive definite"), std::string::npos) << msg;
+    M2 S;  // singular (semi-definite) is rejected too
+    S << 1, 1, 1, 1;
+    EXPECT_THROW((quadratic_lagrangian<M2>(M2::Identity(), S)), std::invalid_argument);
+}
+
+TEST(ModelErrors, SizeMismatchAndNonSquare) {
+    const matrix<T> M = matrix<T>::Identity(2, 2), K = matrix<T>::Identity(3, 3);
+    const auto msg = message_of([&] { quadratic_lagrangian<matrix<T>>(M, K); });
+    EXPECT_NE(msg.find("same size"), std::string::npos) << msg;
+    const matrix<T> R = matrix<T>::Ones(2, 3);
+    EXPECT_THROW((quadratic_lagrangian<matrix<T>>(R, R)), std::invalid_argument);
+    EXPECT_THROW((quadratic_lagrangian<matrix<T>>(matrix<T>(0, 0), matrix<T>(0, 0))), std::invalid_argument);
+}
+
+TEST(ModelErrors, NonFiniteEntry) {
+    M2 M = M2::Identity();
+    M(1, 1) = std::numeric_limits<T>::quiet_NaN();
+    const auto msg = message_of([&] { quadratic_lagrangian<M2>(M, M2::Identity()); });
+    EXPECT_NE(msg.find("non-finite entry: (1, 1)"), std::string::npos) << msg;
+}
+
+TEST(StepperErrors, NonPositiveStepSize) {
+    const auto sys = problems::double_pendulum<T>().system();
+    simpson_stepper<V2> st;
+    auto x = std::make_pair(V2(0, 0.5), V2(0, 0));
+    for (T h : {0.0, -0.1, std::numeric_limits<T>::infinity()}) {
+        const auto msg = message_of([&] { st.do_step(sys, x, 0.0, h); });
+        EXPECT_NE(msg.find("violates the precondition 0 < h"), std::string::npos) << msg;
+    }
+    EXPECT_THROW(transfer_matrix<scheme::newmark>(sys, T(0)), std::invalid_argument);
+}
+
+TEST(StepperErrors, NonFiniteState) {
+    const auto sys = problems::double_pendulum<T>().system();
+    newmark_stepper<V2> st;
+    auto x = std::make_pair(V2(0, std::numeric_limits<T>::quiet_NaN()), V2(0, 0));
+    const auto msg = message_of([&] { st.do_step(sys, x, 0.0, 0.1); });
+    EXPECT_NE(msg.find("non-finite entry"), std::string::npos) << msg;
+}
+
+TEST(StepperErrors, StateSizeMismatch) {
+    const auto sys = problems::double_pendulum<T>().system();
+    simpson_stepper<std::vector<T>> st;
+    auto x = std::make_pair(std::vector<T>{0, 0, 0}, std::vector<T>{0, 0, 0});
+    EXPECT_THROW(st.do_step(sys, x, 0.0, 0.1), std::invalid_argument);
+}
+
+TEST(StepperErrors, UnstableStepSize) {
+    const problems::double_pendulum<T> dp;
+    const auto sys = dp.system();
+    const T h = 3.0 / dp.omega1();  // ω_max h = 3 > 2√2
+    simpson_stepper<V2> st;
+    auto x = std::make_pair(V2(dp.q0()), V2(dp.p0()));
+    try {
+        st.do_step(sys, x, 0.0, h);
+        FAIL() << "no exception";
+    } catch (const unstable_step_error& e) {
+        EXPECT_NEAR(double(e.omega_max), dp.omega1(), 1e-9);
+        EXPECT_NEAR(double(e.h), h, 1e-15);
+        EXPECT_NEAR(double(e.bound), 2 * std::sqrt(2.0), 1e-15);
+        const std::string msg = e.what();
+        EXPECT_NE(msg.find("omega_max h = 3"), std::string::npos) << msg;
+        EXPECT_NE(msg.find("2 sqrt(2) = 2.828"), std::string::npos) << msg;
+    }
+    // Opting out steps anyway (and the run blows up, as the spectral radius says it must).
+    simpson_stepper<V2> free(stability_check::off);
+    for (int j = 0; j < 100; ++j) free.do_step(sys, x, 0.0, h);
+    EXPECT_GT(x.first.norm(), 1e3);
+    // Newmark is unconditionally stable: the same h is accepted.
+    auto y = std::make_pair(V2(dp.q0()), V2(dp.p0()));
+    EXPECT_NO_THROW(newmark_stepper<V2>().do_step(sys, y, 0.0, h));
+}
+
+TEST(StepperErrors, NonLinearCallableRejected) {
+    using V = std::vector<T>;
+    auto f = [](const V& p, V& dq) { dq = p; };
+    auto g = [](const V& q, V& dp) { dp = {-std::sin(q[0]), -q[1]}; };  // pendulum: not linear
+    simpson_stepper<V> st;
+    auto x = std::make_pair(V{0.1, 0.1}, V{0, 0});
+    const auto msg = message_of([&] { st.do_step(std::make_pair(f, g), x, 0.0, 0.1); });
+    EXPECT_NE(msg.find("is not linear"), std::string::npos) << msg;
+}
+
+TEST(AnalysisErrors, EstimateOrderNeedsTwoPoints) {
+    EXPECT_THROW(estimate_order(std::vector<double>{0.1}, std::vector<double>{1.0}), std::invalid_argument);
+    EXPECT_THROW(estimate_order(std::vector<double>{0.1, 0.05}, std::vector<double>{1e-20, 1e-21}, 1e-16),
+                 std::invalid_argument);
+    // exact slope on synthetic data, and round-off points dropped
+    const auto r = estimate_order(std::vector<double>{0.1, 0.05, 0.025, 0.0125},
+                                  std::vector<double>{1e-4, 6.25e-6, 3.90625e-7, 1e-17}, 1e-13);
+    EXPECT_NEAR(r.order, 4.0, 1e-12);
+    EXPECT_EQ(r.dropped, 1u);
+}
+
+}  // namespace
