@@ -31,25 +31,31 @@ void run_table2(const options& o) {
     txt << std::left << std::setw(8) << "T/tbar" << std::setw(9) << "scheme" << std::setw(4) << "var";
     for (int k = 0; k < 3; ++k) txt << std::setw(24) << ("N = " + std::to_string(10 << k) + " per tbar");
     txt << "order [paper]\n";
-    for (std::size_t i = 0; i < got.size(); i += 3) {
-        const auto& g = got[i];
-        txt << std::left << std::setw(8) << g.T_over_tbar << std::setw(9) << g.scheme << std::setw(4) << g.variable;
-        for (std::size_t k = 0; k < 3; ++k) {
-            const auto& x = got[i + k];
-            table.row({std::to_string(x.T_over_tbar), x.scheme, std::string(1, x.variable), std::to_string(x.N), num(x.error)});
-            const auto& r = *std::find_if(ref.begin(), ref.end(), [&](const auto& e) {
-                return e.T_over_tbar == x.T_over_tbar && e.scheme == x.scheme && e.variable == x.variable && e.N == x.N;
-            });
-            char cell[64];
-            std::snprintf(cell, sizeof cell, "%.3e [%.2e]%s", x.error, r.error,
-                          problems::table2_printed_value_is_wrong(r) ? "*" : "");
-            txt << std::setw(24) << cell;
+    auto find = [](const std::vector<problems::table2_entry>& v, int Tt, const std::string& s, char var, long N) {
+        return *std::find_if(v.begin(), v.end(), [&](const auto& e) {
+            return e.T_over_tbar == Tt && e.scheme == s && e.variable == var && e.N == N;
+        });
+    };
+    for (const auto& x : got)
+        table.row({std::to_string(x.T_over_tbar), x.scheme, std::string(1, x.variable), std::to_string(x.N), num(x.error)});
+    for (int Tt : {1, 10, 100, 1000}) {
+        for (char var : {'p', 'q'}) {
+            for (const char* s : {"newmark", "rk4", "simpson"}) {
+                txt << std::left << std::setw(8) << Tt << std::setw(9) << s << std::setw(4) << var;
+                for (long k : {10L, 20L, 40L}) {
+                    const auto& x = find(got, Tt, s, var, Tt * k);
+                    const auto& r = find(ref, Tt, s, var, Tt * k);
+                    char cell[64];
+                    std::snprintf(cell, sizeof cell, "%.3e [%.2e]%s", x.error, r.error,
+                                  problems::table2_printed_value_is_wrong(r) ? "*" : "");
+                    txt << std::setw(24) << cell;
+                }
+                char ord[48];
+                std::snprintf(ord, sizeof ord, "%.2f [%.2f]", problems::table2_order(got, Tt, s, var),
+                              problems::table2_printed_order(Tt, s, var));
+                txt << ord << "\n";
+            }
         }
-        std::vector<problems::table2_entry> paper_rows(ref.begin(), ref.end());
-        char ord[48];
-        std::snprintf(ord, sizeof ord, "%.2f [%.2f]", problems::table2_order(got, g.T_over_tbar, g.scheme, g.variable),
-                      problems::table2_order(paper_rows, g.T_over_tbar, g.scheme, g.variable));
-        txt << ord << "\n";
     }
     std::cout << txt.str() << std::flush;
     table.write(o.out / "table2.csv");

@@ -8,6 +8,8 @@
 #include <random>
 #include <stdexcept>
 
+#include <unistd.h>
+
 namespace geomint::cli {
 namespace fs = std::filesystem;
 
@@ -82,7 +84,18 @@ bool plot(const fs::path& png, const std::string& script) {
 }
 
 void progress(const std::string& label, std::size_t done, std::size_t total) {
-    std::cerr << "\r  " << label << ": " << done << "/" << total << (done == total ? "\n" : "") << std::flush;
+    static const bool tty = isatty(STDERR_FILENO) != 0;
+    if (tty) {
+        std::cerr << "\r  " << label << ": " << done << "/" << total << (done == total ? "\n" : "") << std::flush;
+        return;
+    }
+    // In a log: one line per tenth of the work.
+    static std::size_t last_decile = 11;
+    const std::size_t decile = total ? 10 * done / total : 10;
+    if (decile != last_decile || done == total) {
+        if (decile != last_decile) std::cerr << "  " << label << ": " << done << "/" << total << "\n";
+        last_decile = done == total ? 11 : decile;
+    }
 }
 
 }  // namespace geomint::cli

@@ -14,6 +14,7 @@
 
 #include <array>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,22 @@ inline const std::vector<table2_entry>& table2_printed() {
         return v;
     }();
     return t;
+}
+
+/// The "convergence order" column as printed in Table 2.
+inline double table2_printed_order(int T_over_tbar, const std::string& scheme, char variable) {
+    struct row {
+        int T;
+        const char* scheme;
+        double p, q;
+    };
+    static const row rows[] = {{1, "newmark", 1.81, 1.88},    {1, "rk4", 4.01, 3.91},    {1, "simpson", 3.98, 3.92},
+                               {10, "newmark", 0.90, 0.75},   {10, "rk4", 1.29, 2.09},   {10, "simpson", 4.03, 4.01},
+                               {100, "newmark", 0.61, 0.31},  {100, "rk4", 2.03, 1.96},  {100, "simpson", 4.01, 4.01},
+                               {1000, "newmark", 0.00, 0.01}, {1000, "rk4", 1.23, 0.77}, {1000, "simpson", 3.06, 3.06}};
+    for (const row& r : rows)
+        if (r.T == T_over_tbar && scheme == r.scheme) return variable == 'p' ? r.p : r.q;
+    throw std::invalid_argument("table2_printed_order: no row T = " + std::to_string(T_over_tbar) + ", " + scheme);
 }
 
 /// Printed entries that are evidently wrong in the paper (same in the author and publisher

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages geomint needs (only those missing) and configures + builds
+# the project in Release mode into ./build. Usage: scripts/setup.sh [extra cmake args]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(g++ cmake make libboost1.81-dev libboost-program-options1.81-dev libeigen3-dev
+          libgtest-dev libbenchmark-dev librapidcheck-dev libginac-dev libmpfr-dev libgmp-dev gnuplot-nox)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+cmake --build build -j"$(nproc)"
