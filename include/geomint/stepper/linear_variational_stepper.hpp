@@ -95,8 +95,10 @@ public:
         if (p.size() != n)
             throw std::invalid_argument(std::string(Scheme::name) + ": q has " + std::to_string(n) +
                                         " entries but p has " + std::to_string(p.size()));
-        require_finite(q, std::string(Scheme::name) + ": state q");
-        require_finite(p, std::string(Scheme::name) + ": state p");
+        if (!all_finite(q) || !all_finite(p)) {  // messages built only on failure
+            require_finite(q, std::string(Scheme::name) + ": state q");
+            require_finite(p, std::string(Scheme::name) + ": state p");
+        }
         const entry& e = lookup(system, n, dt);
         if constexpr (Scheme::has_internal_node) {
             vector<value_type, twice(static_dimension)> eta(2 * n);
