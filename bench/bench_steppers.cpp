@@ -31,13 +31,9 @@ void bare_matvec(benchmark::State& s) {
     }
 }
 
-template <class T, class Stepper>
-void linear_step(benchmark::State& s) {
-    using V = Eigen::Vector<T, 2>;
-    const double_pendulum<T> dp;
-    const auto sys = dp.system();
-    Stepper st;
-    auto x = std::make_pair(V(dp.q0()), V(dp.p0()));
+/// Time one do_step of `st` on (sys, x) at h = 0.01 tbar.
+template <class T, class Stepper, class System, class State>
+void time_steps(benchmark::State& s, Stepper st, const System& sys, State x) {
     const T h = T(1) / T(100);
     for (auto _ : s) {
         st.do_step(sys, x, T(0), h);
@@ -45,31 +41,26 @@ void linear_step(benchmark::State& s) {
     }
 }
 
+template <class T, class Stepper>
+void linear_step(benchmark::State& s) {
+    using V = Eigen::Vector<T, 2>;
+    const double_pendulum<T> dp;
+    time_steps<T>(s, Stepper(), dp.system(), std::make_pair(V(dp.q0()), V(dp.p0())));
+}
+
 template <class T>
 void rk4_step(benchmark::State& s) {
     const double_pendulum<T> dp;
-    const auto sys = dp.system();
-    odeint::runge_kutta4<std::array<T, 4>, T> st;
-    std::array<T, 4> x{dp.q0()(0), dp.q0()(1), T(0), T(0)};
-    const T h = T(1) / T(100);
-    for (auto _ : s) {
-        st.do_step(sys, x, T(0), h);
-        benchmark::DoNotOptimize(x);
-    }
+    time_steps<T>(s, odeint::runge_kutta4<std::array<T, 4>, T>(), dp.system(),
+                  std::array<T, 4>{dp.q0()(0), dp.q0()(1), T(0), T(0)});
 }
 
 template <class T>
 void sb3a_m4_step(benchmark::State& s) {
     using V = std::array<T, 2>;
     const double_pendulum<T> dp;
-    const auto sys = geomint::as_symplectic_system(dp.system());
-    odeint::symplectic_rkn_sb3a_m4_mclachlan<V, V, T> st;
-    auto x = std::make_pair(V{dp.q0()(0), dp.q0()(1)}, V{T(0), T(0)});
-    const T h = T(1) / T(100);
-    for (auto _ : s) {
-        st.do_step(sys, x, T(0), h);
-        benchmark::DoNotOptimize(x);
-    }
+    time_steps<T>(s, odeint::symplectic_rkn_sb3a_m4_mclachlan<V, V, T>(), geomint::as_symplectic_system(dp.system()),
+                  std::make_pair(V{dp.q0()(0), dp.q0()(1)}, V{T(0), T(0)}));
 }
 
 #define GEOMINT_BENCH_SCALAR(T, name)                                                                 \
