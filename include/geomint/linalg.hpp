@@ -28,8 +28,6 @@ using vector = Eigen::Matrix<T, N, 1>;
 
 /// Twice a compile-time size, Dynamic staying Dynamic (the size of η = (p, q)).
 constexpr int twice(int n) { return n == Eigen::Dynamic ? Eigen::Dynamic : 2 * n; }
-/// Three times a compile-time size (variant 1 of Simpson's scheme solves for (q_m, p, q)).
-constexpr int thrice(int n) { return n == Eigen::Dynamic ? Eigen::Dynamic : 3 * n; }
 
 /// Largest absolute entry, max |a_ij| (0 for an empty matrix).
 template <class Derived>

@@ -12,6 +12,7 @@
 #include <array>
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace geomint {
@@ -38,6 +39,12 @@ struct state_traits<Eigen::Matrix<T, Rows, 1, Options, MaxRows, 1>> {
     using scalar = T;
     static constexpr int static_size = Rows;
 };
+
+/// True for `std::pair<A, B>`: a (q, p) state, or odeint's symplectic system form (f, g).
+template <class S>
+struct is_std_pair : std::false_type {};
+template <class A, class B>
+struct is_std_pair<std::pair<A, B>> : std::true_type {};
 
 /// Eigen view (no copy) of a state vector, as a column of its static size.
 template <class V>

@@ -21,24 +21,17 @@ struct error_norms {
     T p{0};
 };
 
-namespace detail {
-template <class S>
-struct is_std_pair : std::false_type {};
-template <class A, class B>
-struct is_std_pair<std::pair<A, B>> : std::true_type {};
-}  // namespace detail
-
 /// Coordinates q of a state: `x.first` of a (q, p) pair, the first half of a flat (q, p) vector.
 template <class State>
 auto coordinates_of(const State& x) {
-    if constexpr (detail::is_std_pair<State>::value) return as_eigen(x.first);
+    if constexpr (is_std_pair<State>::value) return as_eigen(x.first);
     else return as_eigen(x).head(as_eigen(x).size() / 2);
 }
 
 /// Momenta p of a state: `x.second` of a (q, p) pair, the second half of a flat vector.
 template <class State>
 auto momenta_of(const State& x) {
-    if constexpr (detail::is_std_pair<State>::value) return as_eigen(x.second);
+    if constexpr (is_std_pair<State>::value) return as_eigen(x.second);
     else return as_eigen(x).tail(as_eigen(x).size() / 2);
 }
 

@@ -29,10 +29,9 @@ struct is_quadratic_lagrangian : std::false_type {};
 template <class Matrix>
 struct is_quadratic_lagrangian<quadratic_lagrangian<Matrix>> : std::true_type {};
 
+/// odeint's symplectic pair form (dq/dt = f(p), dp/dt = g(q)).
 template <class S>
-struct is_pair_system : std::false_type {};
-template <class F, class G>
-struct is_pair_system<std::pair<F, G>> : std::true_type {};
+using is_pair_system = is_std_pair<S>;
 
 /// (M, K) of a system and what identifies it: a model's `id()` (0 for callables), or for
 /// callables the fingerprint (f(v), g(v)), v = (1, ..., n), of length 2n (empty for models).
