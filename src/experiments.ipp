@@ -31,11 +31,6 @@ void run_table2(const options& o) {
     txt << std::left << std::setw(8) << "T/tbar" << std::setw(9) << "scheme" << std::setw(4) << "var";
     for (int k = 0; k < 3; ++k) txt << std::setw(24) << ("N = " + std::to_string(10 << k) + " per tbar");
     txt << "order [paper]\n";
-    auto find = [](const std::vector<problems::table2_entry>& v, int Tt, const std::string& s, char var, long N) {
-        return *std::find_if(v.begin(), v.end(), [&](const auto& e) {
-            return e.T_over_tbar == Tt && e.scheme == s && e.variable == var && e.N == N;
-        });
-    };
     for (const auto& x : got)
         table.row({std::to_string(x.T_over_tbar), x.scheme, std::string(1, x.variable), std::to_string(x.N), num(x.error)});
     for (int Tt : {1, 10, 100, 1000}) {
@@ -43,8 +38,8 @@ void run_table2(const options& o) {
             for (const char* s : {"newmark", "rk4", "simpson"}) {
                 txt << std::left << std::setw(8) << Tt << std::setw(9) << s << std::setw(4) << var;
                 for (long k : {10L, 20L, 40L}) {
-                    const auto& x = find(got, Tt, s, var, Tt * k);
-                    const auto& r = find(ref, Tt, s, var, Tt * k);
+                    const auto& x = problems::find_table2_entry(got, Tt, s, var, Tt * k);
+                    const auto& r = problems::find_table2_entry(ref, Tt, s, var, Tt * k);
                     char cell[64];
                     std::snprintf(cell, sizeof cell, "%.3e [%.2e]%s", x.error, r.error,
                                   problems::table2_printed_value_is_wrong(r) ? "*" : "");

@@ -65,6 +65,16 @@ inline const std::vector<table2_entry>& table2_printed() {
     return t;
 }
 
+/// The entry of `table` for (T / t̄, scheme, variable, N).
+/// \throws std::invalid_argument if there is none.
+inline const table2_entry& find_table2_entry(const std::vector<table2_entry>& table, int T_over_tbar,
+                                             const std::string& scheme, char variable, long N) {
+    for (const auto& e : table)
+        if (e.T_over_tbar == T_over_tbar && e.scheme == scheme && e.variable == variable && e.N == N) return e;
+    throw std::invalid_argument("table 2 has no entry T = " + std::to_string(T_over_tbar) + ", " + scheme + ", " +
+                                std::string(1, variable) + ", N = " + std::to_string(N));
+}
+
 /// The "convergence order" column as printed in Table 2.
 inline double table2_printed_order(int T_over_tbar, const std::string& scheme, char variable) {
     struct row {
