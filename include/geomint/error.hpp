@@ -58,13 +58,7 @@ namespace detail {
 /// Throw `std::invalid_argument` unless `h` is finite and strictly positive.
 template <class T>
 void require_positive_step(const T& h, const char* who) {
-    bool finite = true;
-    if constexpr (!is_exact_v<T>) {
-        using std::isfinite;
-        using boost::multiprecision::isfinite;
-        finite = isfinite(h);
-    }
-    if (!(h > T(0)) || !finite)
+    if (!(h > T(0)) || !is_finite(h))
         throw std::invalid_argument(std::string(who) + ": step size h = " + to_string(h) +
                                     " violates the precondition 0 < h < infinity");
 }

@@ -81,14 +81,9 @@ bool try_solve(const MatA& a, const MatB& b, MatX& x) {
 /// Linear (column-major) index of the first non-finite entry of `a`, or -1.
 template <class Derived>
 Eigen::Index first_non_finite(const Eigen::MatrixBase<Derived>& a) {
-    using T = typename Derived::Scalar;
-    if constexpr (!is_exact_v<T>) {
-        using std::isfinite;
-        using boost::multiprecision::isfinite;
-        for (Eigen::Index j = 0; j < a.cols(); ++j)
-            for (Eigen::Index i = 0; i < a.rows(); ++i)
-                if (!isfinite(a(i, j))) return j * a.rows() + i;
-    }
+    for (Eigen::Index j = 0; j < a.cols(); ++j)
+        for (Eigen::Index i = 0; i < a.rows(); ++i)
+            if (!is_finite(a(i, j))) return j * a.rows() + i;
     return -1;
 }
 

@@ -21,6 +21,7 @@
 #include <boost/multiprecision/cpp_int.hpp>
 #include <boost/config.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -100,6 +101,19 @@ struct scalar_traits<T, std::enable_if_t<bmp::is_number<T>::value &&
 /// True when `T` carries exact arithmetic.
 template <class T>
 inline constexpr bool is_exact_v = scalar_traits<T>::is_exact;
+
+/// True when `x` is finite (always true for exact types).
+template <class T>
+bool is_finite(const T& x) {
+    if constexpr (is_exact_v<T>) {
+        (void)x;
+        return true;
+    } else {
+        using std::isfinite;
+        using boost::multiprecision::isfinite;
+        return isfinite(x);
+    }
+}
 
 /// Number of decimal digits needed to print `T` without loss (digits10 + 3, as the error
 /// messages do); 40 for exact types, which are printed as fractions anyway.

@@ -1,0 +1,83 @@
+#pragma once
+/// \file
+/// The discrete gradient scheme and its δ-modification for φ̈ = −V'(φ).
+/// Source: Cieśliński & Ratkiewicz, eqs. (45)–(47) and (55)–(56):
+///   (p_{n+1} + p_n)/2 = (φ_{n+1} − φ_n)/δ,   (p_{n+1} − p_n)/δ = −ΔV(φ_n, φ_{n+1}),
+/// with ΔV the discrete gradient (V(b) − V(a))/(b − a) (`newton_system::discrete_gradient`),
+/// δ = ε for the discrete gradient scheme and δ = (2/ω0) tan(εω0/2) for the modified one (55).
+/// Both conserve H = p²/2 + V(φ) exactly (47): multiply the two equations.
+/// Solved for d = φ_{n+1} − φ_n of  2d − 2δ p_n + δ² ΔV(φ_n, φ_n + d) = 0 by Newton; then
+/// p_{n+1} = p_n − δ ΔV. Order 2, symmetric, not symplectic.
+
+#include "geomint/scheme/newton/splitting.hpp"
+
+#include <boost/math/constants/constants.hpp>
+
+#include <stdexcept>
+#include <string>
+
+namespace geomint::scheme {
+
+namespace detail {
+/// One step of (45) with step δ (the time advances by ε; only δ enters the equations).
+template <class System, class U, class T>
+void discrete_gradient_step(const System& sys, U& phi, U& p, const T& delta, const newton_options& opt,
+                            const char* who) {
+    using std::abs;
+    const T d2 = delta * delta;
+    const auto residual = [&sys, delta, d2](const auto& d, const auto& phi0, const auto& p0) {
+        return d * 2 - p0 * (2 * delta) + sys.discrete_gradient(phi0, phi0 + d) * d2;
+    };
+    const T f0 = value_of(sys.force(value_of(phi)));
+    const T guess = delta * value_of(p) + d2 * f0 / 2;
+    const T scale = 2 * abs(delta * value_of(p)) + d2 * abs(f0) + 2 * abs(guess);
+    const U d = geomint::detail::solve_scalar<U>(residual, guess, scale, opt, who, phi, p);
+    p -= sys.discrete_gradient(phi, U(phi + d)) * delta;
+    phi += d;
+}
+}  // namespace detail
+
+/// Discrete gradient scheme (45): energy-preserving, order 2.
+struct discrete_gradient {
+    static constexpr const char* name = "discrete_gradient";
+    static constexpr unsigned order = 2;
+    static constexpr bool symplectic = false;
+    static constexpr bool needs_potential = true;
+
+    /// \throws geomint::convergence_error if the Newton solve fails.
+    template <class System, class U, class T>
+    static void step(const System& sys, U& phi, U& p, const T& eps, const newton_options& opt) {
+        detail::discrete_gradient_step(sys, phi, p, eps, opt, name);
+    }
+};
+
+/// Modified discrete gradient scheme (55)–(56): (45) with ε replaced by δ = (2/ω0) tan(εω0/2),
+/// exact for the harmonic oscillator V = ω0² φ²/2 at every ε (|εω0| < π), order 2.
+struct modified_discrete_gradient {
+    static constexpr const char* name = "modified_discrete_gradient";
+    static constexpr unsigned order = 2;
+    static constexpr bool symplectic = false;
+    static constexpr bool needs_potential = true;
+
+    /// δ(ε) = (2/ω0) tan(εω0/2) (eq. 55).
+    /// \throws std::domain_error if V''(0) ≤ 0 or |ε ω0| ≥ π (δ undefined or of the wrong sign).
+    template <class System, class T>
+    static T delta(const System& sys, const T& eps) {
+        using std::abs;
+        using std::tan;
+        const T w0 = sys.omega0();
+        if (!(abs(eps * w0) < boost::math::constants::pi<T>()))
+            throw std::domain_error(std::string(name) + ": step eps = " + to_string(eps) + " gives |eps omega0| = " +
+                                    to_string(T(abs(eps * w0))) +
+                                    ", violating |eps omega0| < pi (delta = (2/omega0) tan(eps omega0/2), eq. 55)");
+        return tan(eps * w0 / 2) * 2 / w0;
+    }
+
+    /// \throws geomint::convergence_error if the Newton solve fails; std::domain_error as `delta`.
+    template <class System, class U, class T>
+    static void step(const System& sys, U& phi, U& p, const T& eps, const newton_options& opt) {
+        detail::discrete_gradient_step(sys, phi, p, delta(sys, eps), opt, name);
+    }
+};
+
+}  // namespace geomint::scheme

@@ -1,0 +1,90 @@
+#pragma once
+/// \file
+/// Projection of a one-step method onto the energy manifold g(x) = H(x) − h = 0, x = (φ, p).
+/// Source: Cieśliński & Ratkiewicz, §4: standard projection (25)–(30), symmetric projection (31)
+/// (Hairer; Lubich & Wanner §IV.4), both applied to leap-frog in the paper (the default base).
+///
+/// The manifold is the level set through the step's input, h = H(φ_n, p_n) (a stateless
+/// stepper: over many steps H does a random walk of Newton residuals, not a drift). The
+/// projection is orthogonal in (φ, p), ∇g = (V'(φ), p); for k = 1 this is the paper's (26)–(28).
+/// λ is found by Newton with the exact derivative (the paper's (30) uses a simplified one; both
+/// converge to the same root). Neither map is symplectic; the symmetric one is time-reversible.
+
+#include "geomint/scheme/newton/splitting.hpp"
+
+namespace geomint::scheme {
+
+namespace detail {
+/// Scale of the terms of H at (φ, p), for Newton tolerances.
+template <class System, class T>
+T energy_scale(const System& sys, const T& phi, const T& p) {
+    using std::abs;
+    return p * p / 2 + abs(sys.V(phi)) + T(1) / T(1 << 20);
+}
+}  // namespace detail
+
+/// Standard projection (25)–(30): x̃ = Φ_ε(x_n), x_{n+1} = x̃ + λ∇g(x̃) with g(x_{n+1}) = 0.
+template <class Base = leapfrog>
+struct standard_projection {
+    static constexpr const char* name = "standard_projection";
+    static constexpr unsigned order = Base::order;
+    static constexpr bool symplectic = false;
+    static constexpr bool needs_potential = true;
+
+    /// \throws geomint::convergence_error if a Newton solve fails.
+    template <class System, class U, class T>
+    static void step(const System& sys, U& phi, U& p, const T& eps, const newton_options& opt) {
+        const U h = sys.hamiltonian(phi, p);
+        Base::step(sys, phi, p, eps, opt);
+        const U g_phi = sys.dV(phi);
+        const auto residual = [&sys](const auto& lambda, const auto& phi_t, const auto& p_t, const auto& gphi,
+                                     const auto& h0) {
+            return sys.hamiltonian(phi_t + lambda * gphi, p_t + lambda * p_t) - h0;
+        };
+        const T scale = detail::energy_scale(sys, value_of(phi), value_of(p));
+        const U lambda = geomint::detail::solve_scalar<U>(residual, T(0), scale, opt, name, phi, p, g_phi, h);
+        phi += lambda * g_phi;
+        p += lambda * p;
+    }
+};
+
+/// Symmetric projection (31): x̂ = x_n + λ∇g(x_n), x̃ = Φ_ε(x̂), x_{n+1} = x̃ + λ∇g(x_{n+1}),
+/// with g(x_{n+1}) = 0 (one λ for both). x_{n+1} solves p = p̃/(1 − λ), φ = φ̃ + λV'(φ) (an inner
+/// Newton solve for φ), and λ solves H(x_{n+1}(λ)) = h (outer Newton solve, derivative by autodiff
+/// through the inner one). Time-reversible when Φ_ε is (leap-frog).
+template <class Base = leapfrog>
+struct symmetric_projection {
+    static constexpr const char* name = "symmetric_projection";
+    static constexpr unsigned order = Base::order;
+    static constexpr bool symplectic = false;
+    static constexpr bool needs_potential = true;
+
+    /// \throws geomint::convergence_error if a Newton solve fails.
+    template <class System, class U, class T>
+    static void step(const System& sys, U& phi, U& p, const T& eps, const newton_options& opt) {
+        const U h = sys.hamiltonian(phi, p);
+        const T scale = detail::energy_scale(sys, value_of(phi), value_of(p));
+        // x_{n+1}(λ) for λ, φ_n, p_n of one type W (T or dual<T>).
+        const auto next = [&sys, eps, &opt, scale](const auto& lambda, const auto& phi0, const auto& p0) {
+            using W = std::decay_t<decltype(lambda * phi0)>;
+            W phi_t = W(phi0) + lambda * sys.dV(phi0), p_t = W(p0) + lambda * p0;
+            Base::step(sys, phi_t, p_t, eps, opt);
+            const auto inner = [&sys](const auto& x, const auto& phi_tilde, const auto& lam) {
+                return x - phi_tilde - lam * sys.dV(x);
+            };
+            const W x = geomint::detail::solve_scalar<W>(inner, value_of(phi_t + lambda * sys.dV(phi_t)),
+                                                         scale, opt, name, phi_t, W(lambda));
+            return std::make_pair(x, W(p_t / (1 - lambda)));
+        };
+        const auto residual = [&next, &sys](const auto& lambda, const auto& phi0, const auto& p0, const auto& h0) {
+            const auto x = next(lambda, phi0, p0);
+            return sys.hamiltonian(x.first, x.second) - h0;
+        };
+        const U lambda = geomint::detail::solve_scalar<U>(residual, T(0), scale, opt, name, phi, p, h);
+        const auto x = next(lambda, phi, p);
+        phi = x.first;
+        p = x.second;
+    }
+};
+
+}  // namespace geomint::scheme

@@ -1,0 +1,86 @@
+#pragma once
+/// \file
+/// The scalar Newton solve shared by every implicit scheme: Boost.Math's
+/// `newton_raphson_iterate`, with the derivative of the residual from autodiff, a tolerance
+/// that follows the scalar type, an iteration cap, and `geomint::convergence_error` on failure.
+///
+/// Residuals are generic callables `G(z, params...)`, evaluated with z and the parameters of
+/// type T or dual<T>. Solving with dual parameters (to differentiate a whole step) solves the
+/// value problem first and then takes one Newton update in dual arithmetic from the converged
+/// root: that update gives the tangent of the root exactly (implicit function theorem),
+/// z' = −(∂G/∂θ · θ') / (∂G/∂z).
+
+#include "geomint/autodiff.hpp"
+#include "geomint/error.hpp"
+
+#include <boost/math/tools/roots.hpp>
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <utility>
+
+namespace geomint {
+
+/// Settings of the Newton solves inside implicit schemes.
+struct newton_options {
+    /// Iteration cap per solve; reaching it without meeting the tolerance throws
+    /// `geomint::convergence_error`.
+    int max_iterations = 50;
+};
+
+namespace detail {
+
+/// Solve G(z, params...) = 0 for z, starting at `guess`.
+///
+/// Stops when |G| ≤ 2ε·scale (or when Boost's relative step test |Δz| ≤ 2^(1−digits)|z| is met)
+/// and accepts the root if |G| ≤ 64ε·scale, where ε is T's machine epsilon and `scale` the
+/// magnitude of the terms of G (so the tolerance follows the scalar type: ~1e-48 at mp<50>).
+/// \throws convergence_error (naming `who`, the iterations used and the residual) otherwise,
+///         also when G is not finite or Boost reports that no root can be bracketed.
+template <class U, class Residual, class... Params>
+U solve_scalar(const Residual& G, const value_type_of_t<U>& guess, const value_type_of_t<U>& scale,
+               const newton_options& opt, const char* who, const Params&... params) {
+    using T = value_type_of_t<U>;
+    if constexpr (is_dual_v<U>) {
+        const T z = solve_scalar<T>(G, guess, scale, opt, who, value_of(params)...);
+        const T g_z = static_cast<T>(G(ad::make_fvar<T, 1>(z), value_of(params)...).derivative(1));
+        const U r = G(U(z), params...);
+        return make_dual(z, -tangent_of(r) / g_z);
+    } else {
+        using std::abs;
+        const T eps = std::numeric_limits<T>::epsilon();
+        const T stop = 2 * eps * scale, accept = 64 * eps * scale;
+        auto f = [&](const T& z) {
+            const auto y = G(ad::make_fvar<T, 1>(z), params...);
+            T r = static_cast<T>(y.derivative(0));
+            if (!is_finite(r))
+                throw convergence_error(std::string(who) + ": Newton residual is not finite (" + to_string(r) +
+                                            ") at z = " + to_string(z),
+                                        0, static_cast<long double>(r));
+            if (abs(r) <= stop) r = T(0);  // converged to the working precision: Boost stops on 0
+            return std::make_pair(r, static_cast<T>(y.derivative(1)));
+        };
+        std::uintmax_t iterations = static_cast<std::uintmax_t>(opt.max_iterations);
+        T z;
+        try {
+            z = boost::math::tools::newton_raphson_iterate(f, guess, -(std::numeric_limits<T>::max)(),
+                                                           (std::numeric_limits<T>::max)(),
+                                                           std::numeric_limits<T>::digits, iterations);
+        } catch (const boost::math::evaluation_error& e) {
+            throw convergence_error(std::string(who) + ": Newton iteration failed: " + e.what(),
+                                    static_cast<int>(iterations), std::numeric_limits<long double>::quiet_NaN());
+        }
+        const T r = static_cast<T>(G(ad::make_fvar<T, 1>(z), params...).derivative(0));
+        if (!(abs(r) <= accept))
+            throw convergence_error(std::string(who) + ": Newton iteration did not converge in " +
+                                        std::to_string(iterations) + " iterations (cap " +
+                                        std::to_string(opt.max_iterations) + "): residual " + to_string(r) +
+                                        " > tolerance " + to_string(accept) + " at z = " + to_string(z),
+                                    static_cast<int>(iterations), static_cast<long double>(r));
+        return z;
+    }
+}
+
+}  // namespace detail
+}  // namespace geomint
