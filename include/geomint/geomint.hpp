@@ -7,14 +7,23 @@
 #include "geomint/linalg.hpp"
 #include "geomint/state.hpp"
 
+#include "geomint/autodiff.hpp"
 #include "geomint/model/quadratic_lagrangian.hpp"
+#include "geomint/model/newton_system.hpp"
+#include "geomint/solver/newton.hpp"
 
 #include "geomint/scheme/partitioned_form.hpp"
 #include "geomint/scheme/newmark.hpp"
 #include "geomint/scheme/simpson.hpp"
+#include "geomint/scheme/newton/splitting.hpp"
+#include "geomint/scheme/newton/implicit_midpoint.hpp"
+#include "geomint/scheme/newton/projection.hpp"
+#include "geomint/scheme/newton/suris.hpp"
+#include "geomint/scheme/newton/discrete_gradient.hpp"
 
 #include "geomint/stepper/linear_system.hpp"
 #include "geomint/stepper/linear_variational_stepper.hpp"
+#include "geomint/stepper/newton_stepper.hpp"
 
 #include "geomint/analysis/transfer_matrix.hpp"
 #include "geomint/analysis/conserved_form.hpp"
@@ -22,9 +31,13 @@
 #include "geomint/analysis/order.hpp"
 #include "geomint/analysis/trajectory_error.hpp"
 #include "geomint/analysis/rounding_drift.hpp"
+#include "geomint/analysis/one_step_map.hpp"
+#include "geomint/analysis/period_amplitude.hpp"
 
 #include "geomint/exact/modal_solution.hpp"
+#include "geomint/exact/pendulum_solution.hpp"
 #include "geomint/problems/double_pendulum.hpp"
 #include "geomint/problems/simpson_table2.hpp"
+#include "geomint/problems/pendulum_tables.hpp"
 
 #include <boost/numeric/odeint.hpp>

@@ -7,6 +7,7 @@
 /// - rotation (|p0| > 2ω): modulus κ = 2ω/|p0|, φ(t) = 2 am(|p0|t/2, κ)·sign(p0), and the time to
 ///   advance by 2π is T = 4K(κ)/|p0|;
 /// - separatrix (|p0| = 2ω): φ(t) = 4 arctan(tanh(ωt/2))·sign(p0), no period.
+/// `velocity(t)` gives p(t) = φ̇(t) in closed form as well.
 
 #include "geomint/error.hpp"
 
@@ -92,6 +93,24 @@ public:
         }
         default:
             return sign * 4 * atan(tanh(m_omega * t / 2));
+        }
+    }
+
+    /// p(t) = φ̇(t): 2mω cn(ωt, m)·sign(p0) (oscillation), |p0| dn(|p0|t/2, κ)·sign(p0) (rotation),
+    /// 2ω sech(ωt)·sign(p0) (separatrix).
+    T velocity(const T& t) const {
+        using std::abs;
+        using std::cosh;
+        const T sign = m_p0 < 0 ? T(-1) : T(1);
+        switch (motion()) {
+        case pendulum_motion::oscillation: {
+            const T m = abs(m_p0) / (2 * m_omega);
+            return sign * 2 * m * m_omega * boost::math::jacobi_cn(m, T(m_omega * t));
+        }
+        case pendulum_motion::rotation:
+            return sign * abs(m_p0) * boost::math::jacobi_dn(T(2 * m_omega / abs(m_p0)), T(abs(m_p0) * t / 2));
+        default:
+            return sign * 2 * m_omega / cosh(m_omega * t);
         }
     }
 

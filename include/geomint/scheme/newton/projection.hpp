@@ -15,11 +15,12 @@
 namespace geomint::scheme {
 
 namespace detail {
-/// Scale of the terms of H at (φ, p), for Newton tolerances.
+/// Scale of the rounding in H at (φ, p), for Newton tolerances: the terms of H, and V' times |φ|
+/// (the rounding of a large angle φ moves V by about ε|φ V'(φ)|).
 template <class System, class T>
 T energy_scale(const System& sys, const T& phi, const T& p) {
     using std::abs;
-    return p * p / 2 + abs(sys.V(phi)) + T(1) / T(1 << 20);
+    return (1 + abs(phi)) * (p * p / 2 + abs(sys.V(phi)) + abs(sys.dV(phi))) + T(1) / T(1 << 20);
 }
 }  // namespace detail
 

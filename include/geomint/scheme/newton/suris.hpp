@@ -23,7 +23,10 @@ struct is_simple_pendulum<newton_system<T, simple_pendulum_potential<T>>> : std:
 /// Suris' map with denominator C (2 or 4).
 template <int C>
 struct suris_map {
-    static constexpr unsigned order = 2;
+    /// As a map of (φ_n, p_n) the order is 1, like symplectic Euler (20), of which these are
+    /// modifications: φ_n is second-order accurate (it solves the three-term recurrence (34)/(35))
+    /// but p_n = (φ_n − φ_{n−1})/ε (33) approximates φ̇ at t_n − ε/2.
+    static constexpr unsigned order = 1;
     static constexpr bool symplectic = true;
     static constexpr bool needs_potential = true;
 
