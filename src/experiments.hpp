@@ -11,6 +11,7 @@ struct options {
     std::string precision = "double";
     std::filesystem::path out = "out";
     std::size_t drift_steps = 1000000;
+    std::size_t table1_periods = 1800000;  ///< J of the pendulum paper's Table 1
     bool plots = true;
 };
 

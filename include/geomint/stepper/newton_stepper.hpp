@@ -108,7 +108,7 @@ public:
         if (!is_finite(phi) || !is_finite(p))
             throw std::invalid_argument(std::string(Scheme::name) + ": state (phi, p) = (" + to_string(phi) + ", " +
                                         to_string(p) + ") violates the precondition: finite entries");
-        using S = typename boost::numeric::odeint::unwrap_reference<System>::type;
+        using S = std::remove_cv_t<typename boost::numeric::odeint::unwrap_reference<System>::type>;
         const S& sys = system;
         if constexpr (is_newton_system<S>::value) {
             Scheme::step(sys, phi, p, dt, m_options);

@@ -1,0 +1,227 @@
+// Definitions of the pendulum-paper experiments; included by one translation unit per precision.
+#include "output.hpp"
+#include "pendulum.hpp"
+
+#include <geomint/problems/pendulum_tables.hpp>
+
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+namespace geomint::cli {
+
+namespace pendulum_detail {
+inline std::string cell(double v) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%10.3e", v);
+    return b;
+}
+
+/// A CSV and text rendering of one of Tables 2–4, recomputed.
+template <class T, class Compute>
+void table(const options& o, int number, const std::vector<problems::pendulum_printed_row>& printed, double p0_offset,
+           Compute compute, csv& out, std::ostringstream& txt) {
+    const auto& labels = problems::pendulum_paper_labels();
+    txt << "\nTable " << number << " (recomputed at " << scalar_traits<T>::name()
+        << "; printed value in brackets; 'wrong' = wrong qualitative motion, the paper's dot)\n";
+    std::size_t done = 0;
+    double last_eps = -1;
+    for (const auto& row : printed) {
+        if (row.eps != last_eps) {
+            txt << "eps = " << row.eps << "\n" << (p0_offset != 0 ? "p0-2      " : "p0        ");
+            for (const char* l : labels) txt << std::string(l) + std::string(24 - std::string(l).size(), ' ');
+            txt << "\n";
+            last_eps = row.eps;
+        }
+        const double p0 = row.p0 + p0_offset;
+        char head[16];
+        std::snprintf(head, sizeof head, "%-10.3g", row.p0);
+        txt << head;
+        problems::for_each_paper_scheme([&](auto tag, std::size_t col) {
+            using S = typename decltype(tag)::type;
+            // p0 and ε as exact decimal fractions in T (the printed p0 - 2 values are powers of ten)
+            const auto c = compute(tag, T(p0), T(row.eps));
+            const std::string v = c.value ? num(static_cast<double>(*c.value)) : "wrong_motion";
+            out.row({std::to_string(number), num(row.eps), num(p0), S::name, v});
+            std::string s = (c.value ? cell(static_cast<double>(*c.value)) : std::string("     wrong")) + " [" +
+                            (std::isnan(row.value[col]) ? std::string("    .    ") : cell(row.value[col])) + "]";
+            txt << s << std::string(s.size() < 24 ? 24 - s.size() : 1, ' ');
+            progress("table " + std::to_string(number) + " cells", ++done, printed.size() * 8);
+        });
+        txt << "\n";
+    }
+}
+}  // namespace pendulum_detail
+
+template <class T>
+void run_pendulum_tables(const options& o) {
+    std::cerr << "Tables 2-4 (pendulum paper) at " << scalar_traits<T>::name() << ":\n";
+    csv out({"table", "eps", "p0", "scheme", "value"});
+    std::ostringstream txt;
+    txt << "Cieslinski & Ratkiewicz, relative errors of the average amplitude (Table 2, A = A_avg(0,50))\n"
+           "and of the average period (Tables 3, 4, T = Tbar_avg(0,100,200)), phi_0 = 0, k = 1.\n";
+    pendulum_detail::table<T>(o, 2, problems::pendulum_table2_printed(), 0.0,
+                              [](auto tag, const T& p0, const T& eps) {
+                                  return problems::pendulum_amplitude_error<typename decltype(tag)::type, T>(p0, eps);
+                              }, out, txt);
+    const auto period = [](auto tag, const T& p0, const T& eps) {
+        return problems::pendulum_period_error<typename decltype(tag)::type, T>(p0, eps);
+    };
+    pendulum_detail::table<T>(o, 3, problems::pendulum_table3_printed(), 0.0, period, out, txt);
+    pendulum_detail::table<T>(o, 4, problems::pendulum_table4_printed(), 2.0, period, out, txt);
+    std::cout << txt.str() << std::flush;
+    out.write(o.out / "pendulum_tables.csv");
+    write_file_atomically(o.out / "pendulum_tables.txt", txt.str());
+}
+
+template <class T>
+void run_pendulum_table1(const options& o) {
+    std::cerr << "Table 1 (pendulum paper) at " << scalar_traits<T>::name() << ", " << o.table1_periods
+              << " periods per scheme:\n";
+    csv out({"table", "eps", "p0", "scheme", "value"});
+    std::ostringstream txt;
+    const std::size_t J = o.table1_periods;
+    txt << "Table 1 (Cieslinski & Ratkiewicz): stability of the period, p0 = 1.95, eps = 0.2 (T_th = "
+        << num(static_cast<double>(pendulum_solution<T>(T(195) / 100).period())) << "), at "
+        << scalar_traits<T>::name() << "\nmax/min of T_N over J+100 < N <= J+200 (the text's window) for J = 0 and J = "
+        << J << "; Tbar_avg(N,100,200) for N = 0 and N = " << J
+        << "; [printed, for J = 1.8e6]; header window 1 <= N < 100 last\n";
+    const char* names[6] = {"max_T_N(J=0)", "max_T_N(J)", "min_T_N(J=0)", "min_T_N(J)", "Tbar_avg(0)", "Tbar_avg(J)"};
+    const auto one = [&](auto tag, const char* key) {
+        using S = typename decltype(tag)::type;
+        const auto r = problems::pendulum_table1<S, T>(
+            J, [&](std::size_t steps) { progress(std::string("table 1, ") + S::name + " steps", steps, (J + 201) * 60); });
+        txt << S::name << ":";
+        for (const auto& row : problems::pendulum_table1_printed()) {
+            if (std::string(row.scheme) != key) continue;
+            for (int i = 0; i < 6; ++i) {
+                char b[64];
+                std::snprintf(b, sizeof b, " %.8f [%.8f]", static_cast<double>(r.value[i]), row.value[i]);
+                txt << b;
+                out.row({std::string("1:") + names[i], "0.2", "1.95", S::name, num(static_cast<double>(r.value[i]))});
+            }
+        }
+        char b[96];
+        std::snprintf(b, sizeof b, "  header window: max %.8f min %.8f (%zu steps)\n",
+                      static_cast<double>(r.header_window[0]), static_cast<double>(r.header_window[1]), r.steps);
+        txt << b;
+    };
+    one(std::type_identity<scheme::leapfrog>{}, "leapfrog");
+    one(std::type_identity<scheme::suris1>{}, "suris1");
+    one(std::type_identity<scheme::discrete_gradient>{}, "discrete_gradient");
+    std::cout << txt.str() << std::flush;
+    out.write(o.out / "pendulum_table1.csv");
+    write_file_atomically(o.out / "pendulum_table1.txt", txt.str());
+}
+
+namespace pendulum_detail {
+/// One figure: a quantity against ε for some schemes, as a wide CSV (eps, one column per scheme)
+/// and a PNG (log-scale |value| when `log_abs`).
+template <class T, class... Schemes, class Quantity>
+void sweep(const options& o, const std::string& stem, const std::string& title, const std::string& ylabel,
+           const std::vector<T>& eps_list, bool log_abs, Quantity quantity, const std::string& reference = "") {
+    std::vector<std::string> header{"eps"};
+    (header.push_back(Schemes::name), ...);
+    csv out(header);
+    std::size_t done = 0;
+    for (const T& e : eps_list) {
+        std::vector<std::string> row{num(static_cast<double>(e))};
+        (row.push_back([&] {
+             const std::optional<T> v = quantity(std::type_identity<Schemes>{}, e);
+             return v ? num(static_cast<double>(*v)) : std::string("nan");
+         }()),
+         ...);
+        out.row(row);
+        progress(stem, ++done, eps_list.size());
+    }
+    out.write(o.out / (stem + ".csv"));
+    if (!o.plots) return;
+    std::ostringstream gp;
+    const std::string f = (o.out / (stem + ".csv")).string();
+    gp << "set datafile separator ','\nset key autotitle columnhead outside right\nset xlabel 'eps'\nset ylabel '"
+       << ylabel << "'\nset title '" << title << " (" << scalar_traits<T>::name() << ")'\n";
+    if (log_abs) gp << "set logscale y\nset format y '10^{%L}'\n";
+    gp << "plot for [i=2:" << header.size() << "] '" << f << "' using 1:" << (log_abs ? "(abs(column(i)))" : "i")
+       << " with linespoints pt i ps 0.6" << reference << "\n";
+    plot(o.out / (stem + ".png"), gp.str());
+}
+
+template <class T>
+std::vector<T> grid(int first, int last, int step, int denominator) {
+    std::vector<T> v;
+    for (int i = first; i <= last; i += step) v.push_back(T(i) / T(denominator));
+    return v;
+}
+}  // namespace pendulum_detail
+
+template <class T>
+void run_pendulum_figures(const options& o) {
+    using namespace pendulum_detail;
+    std::cerr << "Figures 12-16 (pendulum paper) at " << scalar_traits<T>::name() << "\n";
+    const auto tbar = [](auto tag, const T& p0, const T& e) -> std::optional<T> {
+        return problems::pendulum_period_error<typename decltype(tag)::type, T>(p0, e).value;
+    };
+    {
+        const T p0 = T(1) / 10;
+        const T th = pendulum_solution<T>(p0).period();
+        sweep<T, scheme::suris1, scheme::implicit_midpoint, scheme::modified_discrete_gradient, scheme::leapfrog,
+              scheme::symmetric_projection<>, scheme::standard_projection<>>(
+            o, "pfig12_period_p0_0.1", "Figure 12: Tbar_avg(0,100,200), p0 = 0.1", "T", grid<T>(1, 30, 1, 100), false,
+            [&](auto tag, const T& e) -> std::optional<T> {
+                const auto v = tbar(tag, p0, e);
+                return v ? std::optional<T>((*v + 1) * th) : std::nullopt;
+            },
+            ", " + num(static_cast<double>(th)) + " title 'T_th' lc rgb 'black'");
+    }
+    sweep<T, scheme::leapfrog, scheme::implicit_midpoint, scheme::suris1, scheme::suris2,
+          scheme::modified_discrete_gradient, scheme::discrete_gradient, scheme::symmetric_projection<>,
+          scheme::standard_projection<>>(
+        o, "pfig13_amplitude_p0_1.8", "Figure 13: A_avg(0,50), p0 = 1.8", "A", grid<T>(2, 50, 2, 100), false,
+        [](auto tag, const T& e) -> std::optional<T> {
+            const T p0 = T(18) / 10;
+            const auto v = problems::pendulum_amplitude_error<typename decltype(tag)::type, T>(p0, e).value;
+            return v ? std::optional<T>((*v + 1) * pendulum_solution<T>(p0).amplitude()) : std::nullopt;
+        },
+        ", " + num(static_cast<double>(pendulum_solution<T>(T(18) / 10).amplitude())) + " title 'A_th' lc rgb 'black'");
+    sweep<T, scheme::modified_discrete_gradient>(
+        o, "pfig14_mdg_period_p0_0.02", "Figure 14: modified discrete gradient, |relative error| of T_avg(0,30), p0 = 0.02",
+        "|T/T_th - 1|", grid<T>(5, 100, 5, 100), true, [](auto tag, const T& e) -> std::optional<T> {
+            using S = typename decltype(tag)::type;
+            const T p0 = T(2) / 100;
+            const auto run = problems::run_pendulum<S, T>(p0, e, 61, 0, 1000000);
+            return average_period(run.recorder, 0, 30, e) / pendulum_solution<T>(p0).period() - 1;
+        });
+    sweep<T, scheme::implicit_midpoint, scheme::leapfrog, scheme::modified_discrete_gradient>(
+        o, "pfig15_period_p0_1.21", "Figure 15: |relative error| of Tbar_avg(0,100,200), p0 = 1.21", "|T/T_th - 1|",
+        grid<T>(2, 50, 2, 100), true, [&](auto tag, const T& e) { return tbar(tag, T(121) / 100, e); });
+    {  // Figure 16: φ_n near the separatrix
+        const T p0 = T(2000001) / 1000000, e = T(1) / 10;
+        const pendulum_solution<T> exact(p0);
+        csv out({"t", "exact", "leapfrog", "modified_discrete_gradient", "implicit_midpoint"});
+        const auto sys = make_simple_pendulum<T>();
+        std::pair<T, T> a{T(0), p0}, b = a, c = a;
+        leapfrog_stepper<T> s1;
+        modified_discrete_gradient_stepper<T> s2;
+        implicit_midpoint_stepper<T> s3;
+        for (int n = 0; n <= 400; ++n) {
+            const T t = e * n;
+            out.row({num(static_cast<double>(t)), num(static_cast<double>(exact(t))), num(static_cast<double>(a.first)),
+                     num(static_cast<double>(b.first)), num(static_cast<double>(c.first))});
+            s1.do_step(sys, a, t, e);
+            s2.do_step(sys, b, t, e);
+            s3.do_step(sys, c, t, e);
+        }
+        out.write(o.out / "pfig16_separatrix.csv");
+        if (o.plots) {
+            const std::string f = (o.out / "pfig16_separatrix.csv").string();
+            std::ostringstream gp;
+            gp << "set datafile separator ','\nset key autotitle columnhead outside right\nset xlabel 't'\nset ylabel 'phi'\n"
+               << "set title 'Figure 16: phi_n, p0 = 2.000001, eps = 0.1 (" << scalar_traits<T>::name() << ")'\n"
+               << "plot '" << f << "' using 1:2 with lines lc rgb 'black', for [i=3:5] '" << f
+               << "' using 1:i with points pt i ps 0.5\n";
+            plot(o.out / "pfig16_separatrix.png", gp.str());
+        }
+    }
+}
+
+}  // namespace geomint::cli
