@@ -138,7 +138,7 @@ void sweep(const options& o, const std::string& stem, const std::string& title, 
     if (!o.plots) return;
     std::ostringstream gp;
     const std::string f = (o.out / (stem + ".csv")).string();
-    gp << "set datafile separator ','\nset key autotitle columnhead outside right\nset xlabel 'eps'\nset ylabel '"
+    gp << "set datafile separator ','\nset key autotitle columnhead outside right noenhanced\nset xlabel 'eps'\nset ylabel '"
        << ylabel << "'\nset title '" << title << " (" << scalar_traits<T>::name() << ")'\n";
     if (log_abs) gp << "set logscale y\nset format y '10^{%L}'\n";
     gp << "plot for [i=2:" << header.size() << "] '" << f << "' using 1:" << (log_abs ? "(abs(column(i)))" : "i")
@@ -215,7 +215,7 @@ void run_pendulum_figures(const options& o) {
         if (o.plots) {
             const std::string f = (o.out / "pfig16_separatrix.csv").string();
             std::ostringstream gp;
-            gp << "set datafile separator ','\nset key autotitle columnhead outside right\nset xlabel 't'\nset ylabel 'phi'\n"
+            gp << "set datafile separator ','\nset key autotitle columnhead outside right noenhanced\nset xlabel 't'\nset ylabel 'phi'\n"
                << "set title 'Figure 16: phi_n, p0 = 2.000001, eps = 0.1 (" << scalar_traits<T>::name() << ")'\n"
                << "plot '" << f << "' using 1:2 with lines lc rgb 'black', for [i=3:5] '" << f
                << "' using 1:i with points pt i ps 0.5\n";
