@@ -19,7 +19,7 @@ inline std::string cell(double v) {
 
 /// A CSV and text rendering of one of Tables 2–4, recomputed.
 template <class T, class Compute>
-void table(const options& o, int number, const std::vector<problems::pendulum_printed_row>& printed, double p0_offset,
+void table(int number, const std::vector<problems::pendulum_printed_row>& printed, double p0_offset,
            Compute compute, csv& out, std::ostringstream& txt) {
     const auto& labels = problems::pendulum_paper_labels();
     txt << "\nTable " << number << " (recomputed at " << scalar_traits<T>::name()
@@ -60,15 +60,15 @@ void run_pendulum_tables(const options& o) {
     std::ostringstream txt;
     txt << "Cieslinski & Ratkiewicz, relative errors of the average amplitude (Table 2, A = A_avg(0,50))\n"
            "and of the average period (Tables 3, 4, T = Tbar_avg(0,100,200)), phi_0 = 0, k = 1.\n";
-    pendulum_detail::table<T>(o, 2, problems::pendulum_table2_printed(), 0.0,
+    pendulum_detail::table<T>(2, problems::pendulum_table2_printed(), 0.0,
                               [](auto tag, const T& p0, const T& eps) {
                                   return problems::pendulum_amplitude_error<typename decltype(tag)::type, T>(p0, eps);
                               }, out, txt);
     const auto period = [](auto tag, const T& p0, const T& eps) {
         return problems::pendulum_period_error<typename decltype(tag)::type, T>(p0, eps);
     };
-    pendulum_detail::table<T>(o, 3, problems::pendulum_table3_printed(), 0.0, period, out, txt);
-    pendulum_detail::table<T>(o, 4, problems::pendulum_table4_printed(), 2.0, period, out, txt);
+    pendulum_detail::table<T>(3, problems::pendulum_table3_printed(), 0.0, period, out, txt);
+    pendulum_detail::table<T>(4, problems::pendulum_table4_printed(), 2.0, period, out, txt);
     std::cout << txt.str() << std::flush;
     out.write(o.out / "pendulum_tables.csv");
     write_file_atomically(o.out / "pendulum_tables.txt", txt.str());

@@ -34,11 +34,22 @@ template <class T, class P>
 struct is_newton_system<newton_system<T, P>> : std::true_type {};
 
 namespace detail {
+/// True when a state component is a scalar itself rather than a container.
+template <class C>
+inline constexpr bool is_scalar_component_v =
+    std::is_arithmetic_v<std::remove_cv_t<C>> || bmp::is_number<std::remove_cv_t<C>>::value;
+
+/// Give a container component one entry (nothing to do for a scalar component).
+template <class C>
+void make_single_entry(C& c) {
+    if constexpr (!is_scalar_component_v<C>) resize_state(c, 1);
+}
+
 /// The scalar held by a state component: the component itself, or the only entry of a
 /// one-element container (std::array<T, 1>, std::vector<T>, Eigen vector).
 template <class C>
 auto& scalar_of(C& c) {
-    if constexpr (std::is_arithmetic_v<std::remove_const_t<C>> || bmp::is_number<std::remove_const_t<C>>::value) {
+    if constexpr (is_scalar_component_v<C>) {
         return c;
     } else {
         if (c.size() != 1)
@@ -56,10 +67,8 @@ struct odeint_force {
     template <class T>
     T force(const T& q) const {
         Coor qc{}, dpdt{};
-        if constexpr (!std::is_arithmetic_v<Coor> && !bmp::is_number<Coor>::value) {
-            resize_state(qc, 1);
-            resize_state(dpdt, 1);
-        }
+        make_single_entry(qc);
+        make_single_entry(dpdt);
         scalar_of(qc) = q;
         if constexpr (is_std_pair<System>::value) system.second(qc, dpdt);
         else system(qc, dpdt);
@@ -118,11 +127,8 @@ public:
             using Coor = std::decay_t<decltype(in.first)>;
             Scheme::step(detail::odeint_force<S, Coor>{sys}, phi, p, dt, m_options);
         }
-        if constexpr (!std::is_arithmetic_v<std::decay_t<decltype(out.first)>> &&
-                      !bmp::is_number<std::decay_t<decltype(out.first)>>::value) {
-            resize_state(out.first, 1);
-            resize_state(out.second, 1);
-        }
+        detail::make_single_entry(out.first);
+        detail::make_single_entry(out.second);
         detail::scalar_of(out.first) = phi;
         detail::scalar_of(out.second) = p;
     }
