@@ -10,6 +10,7 @@
 #include "geomint/autodiff.hpp"
 #include "geomint/model/quadratic_lagrangian.hpp"
 #include "geomint/model/newton_system.hpp"
+#include "geomint/model/separable_system.hpp"
 #include "geomint/solver/newton.hpp"
 
 #include "geomint/scheme/partitioned_form.hpp"

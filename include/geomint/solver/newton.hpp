@@ -1,8 +1,10 @@
 #pragma once
 /// \file
-/// The scalar Newton solve shared by every implicit scheme: Boost.Math's
-/// `newton_raphson_iterate`, with the derivative of the residual from autodiff, a tolerance
-/// that follows the scalar type, an iteration cap, and `geomint::convergence_error` on failure.
+/// The Newton solves shared by every implicit scheme. Scalar unknowns: Boost.Math's
+/// `newton_raphson_iterate`, with the derivative of the residual from autodiff. Vector unknowns:
+/// Newton–Raphson with the caller's Jacobian, factorized by Eigen's partial-pivoting LU. Both
+/// use a tolerance that follows the scalar type, an iteration cap, and
+/// `geomint::convergence_error` on failure.
 ///
 /// Residuals are generic callables `G(z, params...)`, evaluated with z and the parameters of
 /// type T or dual<T>. Solving with dual parameters (to differentiate a whole step) solves the
@@ -12,6 +14,7 @@
 
 #include "geomint/autodiff.hpp"
 #include "geomint/error.hpp"
+#include "geomint/linalg.hpp"
 
 #include <boost/math/tools/roots.hpp>
 
@@ -82,5 +85,43 @@ U solve_scalar(const Residual& G, const value_type_of_t<U>& guess, const value_t
     }
 }
 
+/// Solve G(z) = 0 for z ∈ ℝⁿ, starting at `guess`; `system(z)` returns the pair (G(z), ∂G/∂z)
+/// (a `vector<T>` of length n and an n × n `matrix<T>`).
+///
+/// Stops when max|G_i| ≤ 2ε·scale, and accepts a root whose Newton step has reached the rounding
+/// of z (|Δz|∞ ≤ ε|z|∞) if max|G_i| ≤ 64ε·scale — the tolerances of `solve_scalar`.
+/// \throws convergence_error (naming `who`, the iterations used and the residual) after
+///         `opt.max_iterations` steps, or when G or the Newton step is not finite (a singular
+///         Jacobian).
+template <class T, class System>
+vector<T> solve_vector(const System& system, vector<T> z, const T& scale, const newton_options& opt,
+                       const char* who) {
+    using std::abs;
+    const T eps = std::numeric_limits<T>::epsilon();
+    const T stop = 2 * eps * scale, accept = 64 * eps * scale;
+    const auto inf_norm = [](const vector<T>& v) { return v.size() == 0 ? T(0) : T(v.cwiseAbs().maxCoeff()); };
+    bool stalled = false;
+    for (int it = 0;; ++it) {
+        const auto [g, jacobian] = system(z);
+        if (const Eigen::Index bad = first_non_finite(g); bad >= 0)
+            throw convergence_error(std::string(who) + ": Newton residual entry " + std::to_string(bad) +
+                                        " is not finite (" + to_string(g[bad]) + ")",
+                                    it, static_cast<long double>(g[bad]));
+        const T r = inf_norm(g);
+        if (r <= stop || (stalled && r <= accept)) return z;
+        if (it >= opt.max_iterations)
+            throw convergence_error(std::string(who) + ": Newton iteration did not converge in " + std::to_string(it) +
+                                        " iterations (cap " + std::to_string(opt.max_iterations) + "): residual " +
+                                        to_string(r) + " > tolerance " + to_string(accept),
+                                    it, static_cast<long double>(r));
+        const vector<T> dz = jacobian.partialPivLu().solve(g);
+        if (!all_finite(dz))
+            throw convergence_error(std::string(who) + ": Newton step is not finite (singular Jacobian) at residual " +
+                                        to_string(r),
+                                    it, static_cast<long double>(r));
+        stalled = inf_norm(dz) <= eps * inf_norm(z);
+        z -= dz;
+    }
+}
 }  // namespace detail
 }  // namespace geomint

@@ -1,8 +1,10 @@
 #pragma once
 /// \file
-/// Boost.Odeint stepper over any scheme for the scalar Newton equation φ̈ = −V'(φ)
-/// (scheme/newton/*.hpp): leap-frog, symplectic Euler (both forms), implicit midpoint,
-/// standard and symmetric projection, Suris1/2, discrete gradient and its δ-modification.
+/// Boost.Odeint stepper over any scheme for the Newton equation φ̈ = −V'(φ) (scheme/newton/*.hpp):
+/// leap-frog, symplectic Euler (both forms), implicit midpoint, standard and symmetric projection,
+/// Suris1/2, discrete gradient and its δ-modification — and, for the schemes defined for n degrees
+/// of freedom (`Scheme::multi_dof`: leap-frog, symplectic Euler, implicit midpoint), the separable
+/// system q̈ = −∇V(q), q ∈ ℝⁿ (model/separable_system.hpp).
 ///
 /// \code
 ///   auto pendulum = geomint::make_simple_pendulum<double>();
@@ -12,6 +14,7 @@
 /// \endcode
 
 #include "geomint/model/newton_system.hpp"
+#include "geomint/model/separable_system.hpp"
 #include "geomint/scheme/newton/discrete_gradient.hpp"
 #include "geomint/scheme/newton/implicit_midpoint.hpp"
 #include "geomint/scheme/newton/projection.hpp"
@@ -32,6 +35,11 @@ template <class S>
 struct is_newton_system : std::false_type {};
 template <class T, class P>
 struct is_newton_system<newton_system<T, P>> : std::true_type {};
+
+template <class S>
+struct is_separable_system : std::false_type {};
+template <class T, class P>
+struct is_separable_system<separable_system<T, P>> : std::true_type {};
 
 namespace detail {
 /// True when a state component is a scalar itself rather than a container.
@@ -60,19 +68,27 @@ auto& scalar_of(C& c) {
 }
 
 /// The force of odeint's symplectic system form: a pair (dq/dt = f(p), dp/dt = g(q)) or a single
-/// callable g(q, dpdt). Only `force` is available: explicit schemes only.
+/// callable g(q, dpdt), for a scalar q or a `vector<T>` q. Only `force` is available: explicit
+/// schemes only.
 template <class System, class Coor>
 struct odeint_force {
     const System& system;
-    template <class T>
-    T force(const T& q) const {
+    template <class Q>
+    Q force(const Q& q) const {
         Coor qc{}, dpdt{};
-        make_single_entry(qc);
-        make_single_entry(dpdt);
-        scalar_of(qc) = q;
+        if constexpr (is_scalar_component_v<Q>) {
+            make_single_entry(qc);
+            make_single_entry(dpdt);
+            scalar_of(qc) = q;
+        } else {
+            resize_state(qc, q.size());
+            resize_state(dpdt, q.size());
+            as_eigen(qc) = q;
+        }
         if constexpr (is_std_pair<System>::value) system.second(qc, dpdt);
         else system(qc, dpdt);
-        return scalar_of(dpdt);
+        if constexpr (is_scalar_component_v<Q>) return scalar_of(dpdt);
+        else return Q(as_eigen(dpdt));
     }
 };
 }  // namespace detail
@@ -82,12 +98,16 @@ struct odeint_force {
 /// \tparam Scheme a scheme of scheme/newton/ (e.g. `scheme::discrete_gradient`).
 /// \tparam T      scalar type.
 ///
-/// State: `std::pair<A, B>` where A and B are T or one-element containers (odeint's symplectic
-/// steppers' layout). System: a `newton_system` (or std::ref to one); explicit schemes
+/// State: `std::pair<A, B>` (odeint's symplectic steppers' layout) where A and B are
+/// - T or one-element containers, for a `newton_system` (one degree of freedom);
+/// - containers of n entries (std::array, std::vector, Eigen vector), for a `separable_system`
+///   with n = dof() or for odeint's system form (`Scheme::multi_dof` schemes only).
+///
+/// System: a `newton_system` or a `separable_system` (or std::ref to one); explicit schemes
 /// (`!Scheme::needs_potential`: leap-frog, symplectic Euler) also accept odeint's symplectic
 /// system form — a pair (f, g) or a momentum function g(q, dpdt).
-/// Preconditions checked each step (std::invalid_argument): dt > 0 and finite,
-/// φ and p finite. Implicit schemes throw `convergence_error` when Newton fails; the model
+/// Preconditions checked each step (std::invalid_argument): dt > 0 and finite, q and p finite and
+/// of equal length (= dof() for a separable_system). Implicit schemes throw `convergence_error` when Newton fails; the model
 /// throws `std::domain_error` if the potential's derivatives are not finite.
 template <class Scheme, class T>
 class newton_stepper {
@@ -113,12 +133,42 @@ public:
     template <class System, class StateIn, class StateOut>
     void do_step(System system, const StateIn& in, const time_type& /*t*/, StateOut& out, const time_type& dt) {
         detail::require_positive_step(dt, Scheme::name);
+        using S = std::remove_cv_t<typename boost::numeric::odeint::unwrap_reference<System>::type>;
+        using Coor = std::decay_t<decltype(in.first)>;
+        const S& sys = system;
+        if constexpr (is_separable_system<S>::value ||
+                      (!is_newton_system<S>::value && !detail::is_scalar_component_v<Coor>)) {
+            static_assert(Scheme::multi_dof, "this scheme is defined for one degree of freedom only (a newton_system)");
+            vector<T> q = as_eigen(in.first), p = as_eigen(in.second);
+            if (q.size() != p.size())
+                throw std::invalid_argument(std::string(Scheme::name) + ": q has " + std::to_string(q.size()) +
+                                            " entries and p has " + std::to_string(p.size()) +
+                                            " (precondition: equal lengths)");
+            require_finite(q, std::string(Scheme::name) + ": q");
+            require_finite(p, std::string(Scheme::name) + ": p");
+            if constexpr (is_separable_system<S>::value) {
+                Scheme::step(sys, q, p, dt, m_options);
+            } else {
+                static_assert(!Scheme::needs_potential, "this scheme needs the potential V: pass a "
+                                                        "geomint::separable_system, not odeint's system form");
+                Scheme::step(detail::odeint_force<S, Coor>{sys}, q, p, dt, m_options);
+            }
+            resize_state(out.first, q.size());
+            resize_state(out.second, p.size());
+            as_eigen(out.first) = q;
+            as_eigen(out.second) = p;
+        } else {
+            do_scalar_step(sys, in, out, dt);
+        }
+    }
+
+private:
+    template <class S, class StateIn, class StateOut>
+    void do_scalar_step(const S& sys, const StateIn& in, StateOut& out, const time_type& dt) {
         T phi = detail::scalar_of(in.first), p = detail::scalar_of(in.second);
         if (!is_finite(phi) || !is_finite(p))
             throw std::invalid_argument(std::string(Scheme::name) + ": state (phi, p) = (" + to_string(phi) + ", " +
                                         to_string(p) + ") violates the precondition: finite entries");
-        using S = std::remove_cv_t<typename boost::numeric::odeint::unwrap_reference<System>::type>;
-        const S& sys = system;
         if constexpr (is_newton_system<S>::value) {
             Scheme::step(sys, phi, p, dt, m_options);
         } else {
@@ -133,7 +183,6 @@ public:
         detail::scalar_of(out.second) = p;
     }
 
-private:
     newton_options m_options;
 };
 

@@ -46,6 +46,7 @@ struct discrete_gradient {
     static constexpr unsigned order = 2;
     static constexpr bool symplectic = false;
     static constexpr bool needs_potential = true;
+    static constexpr bool multi_dof = false;
 
     /// \throws geomint::convergence_error if the Newton solve fails.
     template <class System, class U, class T>
@@ -61,6 +62,7 @@ struct modified_discrete_gradient {
     static constexpr unsigned order = 2;
     static constexpr bool symplectic = false;
     static constexpr bool needs_potential = true;
+    static constexpr bool multi_dof = false;
 
     /// δ(ε) = (2/ω0) tan(εω0/2) (eq. 55).
     /// \throws std::domain_error if V''(0) ≤ 0 or |ε ω0| ≥ π (δ undefined or of the wrong sign).

@@ -4,6 +4,8 @@
 ///   φ_{n+1} = φ_n + ε (p_n + p_{n+1})/2,  p_{n+1} = p_n + ε f((φ_n + φ_{n+1})/2).
 /// Solved for the midpoint m = (φ_n + φ_{n+1})/2 of  m − φ_n − (ε/2) p_n − (ε²/4) f(m) = 0
 /// by Newton (solver/newton.hpp). Order 2, symplectic (Lemma 1), symmetric.
+/// For q ∈ ℝⁿ (a `separable_system`) the same equation is solved by Newton–Raphson with the
+/// Jacobian I + (ε²/4)∇²V(m) (Hessian by autodiff).
 
 #include "geomint/scheme/newton/splitting.hpp"
 
@@ -14,6 +16,7 @@ struct implicit_midpoint {
     static constexpr unsigned order = 2;
     static constexpr bool symplectic = true;
     static constexpr bool needs_potential = true;
+    static constexpr bool multi_dof = true;
 
     /// \throws geomint::convergence_error if the Newton solve fails.
     template <class System, class U, class T>
@@ -28,6 +31,25 @@ struct implicit_midpoint {
         const U m = geomint::detail::solve_scalar<U>(residual, guess, scale, opt, name, phi, p);
         p += sys.force(m) * eps;
         phi = m * 2 - phi;
+    }
+
+    /// n degrees of freedom: q, p of length sys.dof().
+    /// \throws geomint::convergence_error if the Newton solve fails.
+    template <class System, class T>
+    static void step(const System& sys, vector<T>& q, vector<T>& p, const T& eps, const newton_options& opt) {
+        using std::abs;
+        const T e2 = eps * eps / 4;
+        const vector<T> base = q + p * (eps / 2);
+        const auto system = [&sys, &base, e2](const vector<T>& m) {
+            const auto n = m.size();
+            return std::make_pair(vector<T>(m - base - sys.force(m) * e2),
+                                  matrix<T>(matrix<T>::Identity(n, n) + sys.d2V(m) * e2));
+        };
+        const auto inf_norm = [](const vector<T>& v) { return T(v.cwiseAbs().maxCoeff()); };
+        const T scale = inf_norm(q) + abs(eps) * inf_norm(p) + e2 * inf_norm(sys.force(q));
+        const vector<T> m = geomint::detail::solve_vector(system, base, scale, opt, name);
+        p += sys.force(m) * eps;
+        q = m * 2 - q;
     }
 };
 

@@ -31,6 +31,7 @@ struct standard_projection {
     static constexpr unsigned order = Base::order;
     static constexpr bool symplectic = false;
     static constexpr bool needs_potential = true;
+    static constexpr bool multi_dof = false;
 
     /// \throws geomint::convergence_error if a Newton solve fails.
     template <class System, class U, class T>
@@ -59,6 +60,7 @@ struct symmetric_projection {
     static constexpr unsigned order = Base::order;
     static constexpr bool symplectic = false;
     static constexpr bool needs_potential = true;
+    static constexpr bool multi_dof = false;
 
     /// \throws geomint::convergence_error if a Newton solve fails.
     template <class System, class U, class T>

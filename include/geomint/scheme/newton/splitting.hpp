@@ -7,10 +7,14 @@
 ///
 /// Scheme interface (shared by every scheme in scheme/newton/):
 /// - `name`, `order` (of accuracy), `symplectic` (the map preserves dφ∧dp), `needs_potential`
-///   (false: the force alone is enough);
+///   (false: the force alone is enough), `multi_dof` (also defined for q ∈ ℝⁿ, H = |p|²/2 + V(q):
+///   `step` then takes `vector<T>` q, p and a `separable_system`);
 /// - `step(sys, phi, p, eps, options)` advances (φ, p) by one step ε in place, for
 ///   `U` = T or dual<T> (differentiating a whole step, analysis/one_step_map.hpp); ε may be
 ///   negative (the inverse-time map, for reversibility checks).
+///
+/// The three splitting schemes are written once for both: kick and drift are the same
+/// expressions on scalars and on Eigen vectors.
 
 #include "geomint/solver/newton.hpp"
 
@@ -33,6 +37,7 @@ struct leapfrog {
     static constexpr unsigned order = 2;
     static constexpr bool symplectic = true;
     static constexpr bool needs_potential = false;
+    static constexpr bool multi_dof = true;
     template <class System, class U, class T>
     static void step(const System& sys, U& phi, U& p, const T& eps, const newton_options&) {
         const T half = eps / 2;
@@ -48,6 +53,7 @@ struct symplectic_euler {
     static constexpr unsigned order = 1;
     static constexpr bool symplectic = true;
     static constexpr bool needs_potential = false;
+    static constexpr bool multi_dof = true;
     template <class System, class U, class T>
     static void step(const System& sys, U& phi, U& p, const T& eps, const newton_options&) {
         detail::kick(sys, phi, p, eps);
@@ -62,6 +68,7 @@ struct symplectic_euler_adjoint {
     static constexpr unsigned order = 1;
     static constexpr bool symplectic = true;
     static constexpr bool needs_potential = false;
+    static constexpr bool multi_dof = true;
     template <class System, class U, class T>
     static void step(const System& sys, U& phi, U& p, const T& eps, const newton_options&) {
         detail::drift(phi, p, eps);

@@ -29,6 +29,7 @@ struct suris_map {
     static constexpr unsigned order = 1;
     static constexpr bool symplectic = true;
     static constexpr bool needs_potential = true;
+    static constexpr bool multi_dof = false;
 
     template <class System, class U, class T>
     static void step(const System& sys, U& phi, U& p, const T& eps, const newton_options&) {
