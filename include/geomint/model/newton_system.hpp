@@ -17,6 +17,7 @@
 /// with ADL math calls (`using std::cos; cos(q)`) and constants of type `T` or `int`.
 
 #include "geomint/autodiff.hpp"
+#include "geomint/model/difference_quotient.hpp"
 #include "geomint/error.hpp"
 
 #include <array>
@@ -36,26 +37,6 @@ struct simple_pendulum_potential {
         using std::cos;
         return -(cos(q) * k);
     }
-};
-
-namespace detail {
-/// Odd order K of the Taylor series used by `discrete_gradient` when |b − a| is small:
-/// K + 2 ≈ 0.3·digits10 (at least 5), so series truncation and the direct quotient's
-/// cancellation meet near ε^(K+1)/(K+2): about two digits below full precision.
-template <class T>
-constexpr std::size_t quotient_series_order() {
-    const int d = std::numeric_limits<T>::digits10;
-    const int k = (3 * d) / 10 - 2;
-    return static_cast<std::size_t>(k < 5 ? 5 : (k | 1));
-}
-}  // namespace detail
-
-/// The discrete gradient ΔV(a, b) = (V(b) − V(a)) / (b − a) and its partial derivatives.
-template <class T>
-struct discrete_gradient_value {
-    T value;  ///< ΔV(a, b) (V'(a) when a = b)
-    T d_a;    ///< ∂ΔV/∂a
-    T d_b;    ///< ∂ΔV/∂b
 };
 
 /// Scalar Newton equation φ̈ = −V'(φ) with momentum p = φ̇ (unit mass).
@@ -137,76 +118,23 @@ public:
     /// \throws std::domain_error if any of them is not finite.
     template <std::size_t K>
     std::array<T, K + 1> taylor(const T& q) const {
-        const auto x = ad::make_fvar<T, K>(q);
-        const auto y = m_potential(x);
-        std::array<T, K + 1> d;
-        for (std::size_t k = 0; k <= K; ++k) {
-            d[k] = static_cast<T>(y.derivative(k));
-            if (!is_finite(d[k]))
-                throw std::domain_error("newton_system: the potential's derivative of order " + std::to_string(k) +
-                                        " at q = " + to_string(q) + " is " + to_string(d[k]) +
-                                        " (precondition: V is " + std::to_string(K) +
-                                        " times differentiable with finite derivatives)");
-        }
-        return d;
+        return taylor_coefficients<K>(m_potential, q, "newton_system: the potential");
     }
 
     /// The discrete gradient ΔV(a, b) = (V(b) − V(a)) / (b − a) of eqs. (44)–(45), with its
-    /// partial derivatives, accurate to about two digits below full precision for every a, b:
-    /// for |b − a| ≥ 2u* the quotient itself; below, its Taylor series about m = (a + b)/2,
-    /// ΔV = Σ_{k odd ≤ K} V⁽ᵏ⁾(m) u^(k−1)/k!, u = (b − a)/2, with K from
-    /// `detail::quotient_series_order<T>()` and u* = (ε (K+2)!)^(1/(K+2)) (the crossover assumes
-    /// derivatives of V of order one: scale the coordinate otherwise). ΔV(a, a) = V'(a).
+    /// partial derivatives, accurate for every a, b (`difference_quotient`: the quotient, or its
+    /// Taylor series when b − a is small). ΔV(a, a) = V'(a).
     discrete_gradient_value<T> discrete_gradient_partials(const T& a, const T& b) const {
-        using std::abs;
-        constexpr std::size_t K = detail::quotient_series_order<T>();
-        const T u = (b - a) / 2;
-        if (abs(u) >= series_radius()) {
-            const auto ta = taylor<1>(a);
-            const auto tb = taylor<1>(b);
-            const T h = b - a;
-            const T q = (tb[0] - ta[0]) / h;
-            return {q, (q - ta[1]) / h, (tb[1] - q) / h};
-        }
-        const T m = (a + b) / 2;
-        const auto t = taylor<K + 1>(m);
-        // k = 1 term, then odd k ≥ 3; upow = u^(k−1), upm = u^(k−2), fact = k!.
-        T s = t[1], s_m = t[2], s_u(0), fact(1), upow(1), upm = u;
-        const T u2 = u * u;
-        for (std::size_t k = 3; k <= K; k += 2) {
-            fact *= T(static_cast<int>(k * (k - 1)));
-            upow *= u2;
-            s += t[k] * upow / fact;
-            s_m += t[k + 1] * upow / fact;
-            s_u += T(static_cast<int>(k - 1)) * t[k] * upm / fact;
-            upm *= u2;
-        }
-        // a = m − u, b = m + u: ∂/∂b = (∂/∂m + ∂/∂u)/2, ∂/∂a = (∂/∂m − ∂/∂u)/2.
-        return {s, (s_m - s_u) / 2, (s_m + s_u) / 2};
+        return difference_quotient(m_potential, a, b, "newton_system: the potential");
     }
 
     /// ΔV(a, b) for a, b of type T or dual<T> (chain rule through `discrete_gradient_partials`).
     template <class A, class B>
     auto discrete_gradient(const A& a, const B& b) const {
-        using U = decltype(a + b);
-        const auto g = discrete_gradient_partials(T(value_of(a)), T(value_of(b)));
-        if constexpr (is_dual_v<U>) return make_dual(g.value, g.d_a * tangent_of(a) + g.d_b * tangent_of(b));
-        else return U(g.value);
+        return difference_quotient_ad<T>(m_potential, a, b, "newton_system: the potential");
     }
 
 private:
-    /// u* = (ε (K+2)!)^(1/(K+2)): below it the series is used.
-    static const T& series_radius() {
-        static const T r = [] {
-            using std::pow;
-            constexpr std::size_t K = detail::quotient_series_order<T>();
-            T f(1);
-            for (std::size_t j = 2; j <= K + 2; ++j) f *= T(static_cast<int>(j));
-            return T(pow(std::numeric_limits<T>::epsilon() * f, T(1) / T(static_cast<int>(K + 2))));
-        }();
-        return r;
-    }
-
     Potential m_potential;
 };
 
