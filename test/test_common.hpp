@@ -5,6 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
+#include <string>
+#include <type_traits>
 #include <random>
 
 namespace geomint_test {
@@ -29,6 +32,19 @@ vector<T> random_vector(Eigen::Index n, std::mt19937& rng) {
     vector<T> v(n);
     for (Eigen::Index i = 0; i < n; ++i) v(i) = T(d(rng)) / T(8);
     return v;
+}
+
+/// Long-run switch: GEOMINT_LONG_RUNS=1 runs the full step counts of the acceptance criteria at
+/// every precision (CI runs them at double and shortens the multiprecision ones).
+inline bool long_runs() {
+    const char* env = std::getenv("GEOMINT_LONG_RUNS");
+    return env != nullptr && std::string(env) == "1";
+}
+
+/// `full` at double or with GEOMINT_LONG_RUNS=1, else full / `shortening`.
+template <class T>
+std::size_t steps_for(std::size_t full, std::size_t shortening) {
+    return (std::is_same_v<T, double> || long_runs()) ? full : full / shortening;
 }
 
 template <class T>

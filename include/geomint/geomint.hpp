@@ -11,6 +11,8 @@
 #include "geomint/model/quadratic_lagrangian.hpp"
 #include "geomint/model/newton_system.hpp"
 #include "geomint/model/separable_system.hpp"
+#include "geomint/model/difference_quotient.hpp"
+#include "geomint/model/truss.hpp"
 #include "geomint/solver/newton.hpp"
 
 #include "geomint/scheme/partitioned_form.hpp"
@@ -25,6 +27,7 @@
 #include "geomint/stepper/linear_system.hpp"
 #include "geomint/stepper/linear_variational_stepper.hpp"
 #include "geomint/stepper/newton_stepper.hpp"
+#include "geomint/stepper/truss_stepper.hpp"
 
 #include "geomint/analysis/transfer_matrix.hpp"
 #include "geomint/analysis/conserved_form.hpp"

@@ -4,8 +4,11 @@
 ///
 /// `<boost/multiprecision/eigen.hpp>` (Boost >= 1.81) supplies `Eigen::NumTraits` for every
 /// Boost.Multiprecision number, so Eigen's decompositions run at quad, mp<D>, mpfr<D> and,
-/// where no square root is needed (LU, LDLT), exactly with `geomint::rational`.
+/// where no square root is needed (LU, LDLT), exactly with `geomint::rational`. Below, the
+/// `Eigen::NumTraits` of `dual<T>` (Boost.Math autodiff, first order), so Eigen matrices of
+/// duals carry one directional derivative through products and solves (Newton Jacobians).
 
+#include "geomint/autodiff.hpp"
 #include "geomint/error.hpp"
 #include "geomint/scalar.hpp"
 
@@ -13,8 +16,38 @@
 #include <boost/multiprecision/eigen.hpp>
 
 #include <algorithm>
+#include <type_traits>
 #include <stdexcept>
 #include <string>
+
+namespace Eigen {
+/// `dual<T>` (value and one tangent over T) as an Eigen scalar: T's traits, with dual results.
+template <class T>
+struct NumTraits<boost::math::differentiation::detail::fvar<T, 1>> : NumTraits<T> {
+    using Real = boost::math::differentiation::detail::fvar<T, 1>;
+    using NonInteger = Real;
+    using Literal = Real;
+    using Nested = Real;
+    enum { IsComplex = 0, IsInteger = 0, IsSigned = 1, RequireInitialization = 1, ReadCost = 2, AddCost = 2, MulCost = 4 };
+    static Real epsilon() { return Real(NumTraits<T>::epsilon()); }
+    static Real dummy_precision() { return Real(NumTraits<T>::dummy_precision()); }
+    static Real highest() { return Real(NumTraits<T>::highest()); }
+    static Real lowest() { return Real(NumTraits<T>::lowest()); }
+    static int digits10() { return NumTraits<T>::digits10(); }
+};
+
+namespace internal {
+struct geomint_no_scalar_promotion {};
+
+/// fvar converts from anything (an unconstrained constructor), so Eigen would take a matrix
+/// operand of `A * B` for a scalar: refuse to promote Eigen expressions to `dual<T>`.
+template <class T, class Other>
+struct promote_scalar_arg<boost::math::differentiation::detail::fvar<T, 1>, Other, false>
+    : std::conditional_t<std::is_base_of_v<EigenBase<Other>, Other>, geomint_no_scalar_promotion,
+                         promote_scalar_arg_unsupported<boost::math::differentiation::detail::fvar<T, 1>, Other,
+                                                        boost::math::differentiation::detail::fvar<T, 1>>> {};
+}  // namespace internal
+}  // namespace Eigen
 
 namespace geomint {
 

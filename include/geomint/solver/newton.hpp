@@ -89,7 +89,10 @@ U solve_scalar(const Residual& G, const value_type_of_t<U>& guess, const value_t
 /// (a `vector<T>` of length n and an n × n `matrix<T>`).
 ///
 /// Stops when max|G_i| ≤ 2ε·scale, and accepts a root whose Newton step has reached the rounding
-/// of z (|Δz|∞ ≤ ε|z|∞) if max|G_i| ≤ 64ε·scale — the tolerances of `solve_scalar`.
+/// of z (|Δz|∞ ≤ ε|z|∞), or at the iteration cap, if max|G_i| ≤ 64ε·scale — the tolerances of `solve_scalar` — then takes
+/// one more Newton step with the Jacobian at hand (no new evaluation), so the root is accurate
+/// to the rounding of G rather than to the stopping tolerance (conserved quantities that hold
+/// exactly at the root then drift only by rounding).
 /// \throws convergence_error (naming `who`, the iterations used and the residual) after
 ///         `opt.max_iterations` steps, or when G or the Newton step is not finite (a singular
 ///         Jacobian).
@@ -108,7 +111,12 @@ vector<T> solve_vector(const System& system, vector<T> z, const T& scale, const 
                                         " is not finite (" + to_string(g[bad]) + ")",
                                     it, static_cast<long double>(g[bad]));
         const T r = inf_norm(g);
-        if (r <= stop || (stalled && r <= accept)) return z;
+        if (r <= stop || ((stalled || it >= opt.max_iterations) && r <= accept)) {
+            // one last Newton step with the Jacobian at hand: the root to the rounding of G
+            const vector<T> dz = jacobian.partialPivLu().solve(g);
+            if (all_finite(dz)) z -= dz;
+            return z;
+        }
         if (it >= opt.max_iterations)
             throw convergence_error(std::string(who) + ": Newton iteration did not converge in " + std::to_string(it) +
                                         " iterations (cap " + std::to_string(opt.max_iterations) + "): residual " +

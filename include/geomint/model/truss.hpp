@@ -1,0 +1,279 @@
+#pragma once
+/// \file
+/// `truss`: N nodes in 3-D with lumped masses, joined by bars with a strain energy φ(l), and an
+/// optional conservative external load F = ∇_R U(R, t).
+///
+/// Source: Graham & Jelenić, *Higher-order accuracy in conservative time integration with
+/// emphasis on elastic truss structures*, §2: M R̈ + 𝓕(R) R = F (2.2), with 𝓕 of (2.3),
+/// f_ij = φ'(l_ij)/l_ij, momenta P = M Ṙ (2.4), energy H = ½ P·M⁻¹P + φ − U (4.5).
+///
+/// Every matrix of the paper is made of blocks a_ij I₃ (2.3), (3.2): geomint stores the N × N
+/// matrix (a_ij) and applies it to nodal arrays — N × 3 matrices whose row i is node i's
+/// vector (`nodal<T>`). So 𝓕R is `stiffness(R) * R`.
+
+#include "geomint/autodiff.hpp"
+#include "geomint/linalg.hpp"
+#include "geomint/model/difference_quotient.hpp"
+
+#include <array>
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace geomint {
+
+/// N × 3 array of nodal vectors (positions, momenta, forces): row i is node i. Row-major, so a
+/// flat container of 3N entries (x₁, y₁, z₁, x₂, …) maps onto it without a copy.
+template <class T>
+using nodal = Eigen::Matrix<T, Eigen::Dynamic, 3, Eigen::RowMajor>;
+
+/// Linear spring φ(l) = k (l − L)²/2; k in force/length.
+template <class T>
+struct linear_spring {
+    T stiffness = T(1);  ///< k
+    template <class U>
+    U operator()(const U& l, const T& rest_length) const {
+        const U e = l - rest_length;
+        return e * e * stiffness / 2;
+    }
+};
+
+/// St. Venant–Kirchhoff bar: φ(l) = (EA L / 2) E², Green–Lagrange strain E = (l² − L²)/(2L²);
+/// EA (axial stiffness) in force units.
+template <class T>
+struct st_venant_kirchhoff {
+    T axial_stiffness = T(1);  ///< EA
+    template <class U>
+    U operator()(const U& l, const T& rest_length) const {
+        const T L2 = rest_length * rest_length;
+        const U strain = (l * l - L2) / (2 * L2);
+        return strain * strain * (axial_stiffness * rest_length / 2);
+    }
+};
+
+/// No external load: U(R, t) = 0.
+struct no_load {
+    template <class U, class T>
+    U operator()(const nodal<U>&, const T&) const {
+        return U(0);
+    }
+};
+
+/// Truss (or particle system with pair potentials) of (2.2)–(2.5).
+///
+/// \tparam T            scalar type.
+/// \tparam StrainEnergy callable `U φ(const U& l, const T& L)` (bar length l, rest length L),
+///                      for U = T and autodiff variables over T; `linear_spring<T>` or
+///                      `st_venant_kirchhoff<T>`, or the user's own.
+///
+/// Construction validates each element and throws `std::invalid_argument` naming it: a node
+/// with non-positive or non-finite mass or position, a bar to itself, to an unknown node, with
+/// rest length ≤ 0, or joining two nodes at the same place.
+template <class T, class StrainEnergy = linear_spring<T>>
+class truss {
+public:
+    using value_type = T;
+
+    struct bar {
+        std::size_t i, j;   ///< node indices, i ≠ j
+        T rest_length;      ///< L > 0
+        StrainEnergy energy;
+    };
+
+    /// Add a node at r with lumped mass m > 0; returns its index.
+    std::size_t add_node(const std::array<T, 3>& r, const T& mass) {
+        const std::size_t k = m_mass.size();
+        if (!(mass > T(0)) || !is_finite(mass))
+            throw std::invalid_argument("truss: node " + std::to_string(k) + " has mass " + to_string(mass) +
+                                        " (precondition: finite and > 0)");
+        for (int c = 0; c < 3; ++c)
+            if (!is_finite(r[c]))
+                throw std::invalid_argument("truss: node " + std::to_string(k) + " has a non-finite coordinate " +
+                                            to_string(r[c]));
+        m_mass.push_back(mass);
+        m_reference.push_back(r);
+        return k;
+    }
+
+    /// Add a bar between nodes i and j with rest length L and strain energy φ; returns its index.
+    std::size_t add_bar(std::size_t i, std::size_t j, const T& rest_length, StrainEnergy energy = {}) {
+        const std::string name = "truss: bar " + std::to_string(m_bars.size()) + " (" + std::to_string(i) + ", " +
+                                 std::to_string(j) + ")";
+        if (i >= nodes() || j >= nodes())
+            throw std::invalid_argument(name + " names an unknown node (the truss has " + std::to_string(nodes()) +
+                                        " nodes)");
+        if (i == j) throw std::invalid_argument(name + " joins a node to itself");
+        if (!(rest_length > T(0)) || !is_finite(rest_length))
+            throw std::invalid_argument(name + " has rest length " + to_string(rest_length) +
+                                        " (precondition: finite and > 0)");
+        T d2(0);
+        for (int c = 0; c < 3; ++c) d2 += (m_reference[i][c] - m_reference[j][c]) * (m_reference[i][c] - m_reference[j][c]);
+        if (!(d2 > T(0))) throw std::invalid_argument(name + " has zero length: its nodes coincide");
+        m_bars.push_back(bar{i, j, rest_length, std::move(energy)});
+        return m_bars.size() - 1;
+    }
+
+    /// Add a bar whose rest length is the current distance between its nodes.
+    std::size_t add_bar(std::size_t i, std::size_t j, StrainEnergy energy = {}) {
+        if (i >= nodes() || j >= nodes() || i == j) return add_bar(i, j, T(1), std::move(energy));  // throws
+        using std::sqrt;
+        T d2(0);
+        for (int c = 0; c < 3; ++c) d2 += (m_reference[i][c] - m_reference[j][c]) * (m_reference[i][c] - m_reference[j][c]);
+        return add_bar(i, j, T(sqrt(d2)), std::move(energy));
+    }
+
+    std::size_t nodes() const { return m_mass.size(); }
+    const std::vector<bar>& bars() const { return m_bars; }
+    const std::vector<T>& masses() const { return m_mass; }
+
+    /// Node positions as given to `add_node` (N × 3).
+    nodal<T> positions() const {
+        nodal<T> r(static_cast<Eigen::Index>(nodes()), 3);
+        for (std::size_t k = 0; k < nodes(); ++k)
+            for (int c = 0; c < 3; ++c) r(static_cast<Eigen::Index>(k), c) = m_reference[k][c];
+        return r;
+    }
+
+    /// Diagonal of the lumped mass matrix, M = diag(m) ⊗ I₃.
+    vector<T> mass_vector() const {
+        vector<T> m(static_cast<Eigen::Index>(nodes()));
+        for (std::size_t k = 0; k < nodes(); ++k) m[static_cast<Eigen::Index>(k)] = m_mass[k];
+        return m;
+    }
+
+    /// Velocities Ṙ = M⁻¹P (2.4).
+    template <class U>
+    nodal<U> velocities(const nodal<U>& P) const {
+        require_shape(P, "P");
+        nodal<U> v = P;
+        for (std::size_t k = 0; k < nodes(); ++k) v.row(static_cast<Eigen::Index>(k)) /= U(m_mass[k]);
+        return v;
+    }
+
+    /// Bar length l = |r_j − r_i| for U = T or dual<T>.
+    template <class U>
+    U length(const nodal<U>& R, const bar& b) const {
+        using std::sqrt;
+        const auto d = R.row(static_cast<Eigen::Index>(b.j)) - R.row(static_cast<Eigen::Index>(b.i));
+        return sqrt(d.squaredNorm());
+    }
+
+    /// The bar coefficient f(l) = φ'(l)/l of (2.3), for l of type T or dual<T>.
+    /// \throws std::domain_error if φ' or φ'' is not finite at l.
+    template <class U>
+    U bar_coefficient(const bar& b, const U& l) const {
+        const auto t = strain_taylor<2>(b, T(value_of(l)));
+        return chain(l, t[1], t[2]) / l;
+    }
+
+    /// The energy–momentum bar coefficient: the difference quotient of φ in s = l²,
+    /// f̄ = (φ(l₁) − φ(l₀)) / ((l₁² − l₀²)/2) (Simo–Tarnow; Greenspan), f(l) when l₁ = l₀;
+    /// for l of type T or dual<T>. Accurate as l₁ → l₀ (`difference_quotient`).
+    template <class A, class B>
+    auto discrete_bar_coefficient(const bar& b, const A& l0, const B& l1) const {
+        const auto psi = [&b](const auto& s) {
+            using std::sqrt;
+            return b.energy(sqrt(s), b.rest_length);
+        };
+        return difference_quotient_ad<T>(psi, l0 * l0, l1 * l1, bar_name(b) + ": the strain energy in l^2") * 2;
+    }
+
+    /// 𝓕(R) of (2.3), as the N × N matrix (𝓕 = stiffness ⊗ I₃): symmetric, rows sum to 0.
+    template <class U>
+    matrix<U> stiffness(const nodal<U>& R) const {
+        require_shape(R, "R");
+        return assemble<U>([&](const bar& b) { return bar_coefficient(b, length(R, b)); });
+    }
+
+    /// The N × N matrix of bar coefficients c_ij (one per bar), assembled as (2.3) is from f_ij.
+    template <class U, class Coefficient>
+    matrix<U> assemble(const Coefficient& coefficient) const {
+        const auto n = static_cast<Eigen::Index>(nodes());
+        matrix<U> F = matrix<U>::Zero(n, n);
+        for (const bar& b : m_bars) {
+            const U f = coefficient(b);
+            const auto i = static_cast<Eigen::Index>(b.i), j = static_cast<Eigen::Index>(b.j);
+            F(i, i) += f;
+            F(j, j) += f;
+            F(i, j) -= f;
+            F(j, i) -= f;
+        }
+        return F;
+    }
+
+    /// 𝓕̇ = d𝓕/dt along the motion (R, Ṙ = V): ḟ = (φ''/l − φ'/l²) l̇, l̇ = (r_j − r_i)·(v_j − v_i)/l.
+    template <class U>
+    matrix<U> stiffness_rate(const nodal<U>& R, const nodal<U>& V) const {
+        require_shape(R, "R");
+        require_shape(V, "V");
+        return assemble<U>([&](const bar& b) {
+            const U l = length(R, b);
+            const auto i = static_cast<Eigen::Index>(b.i), j = static_cast<Eigen::Index>(b.j);
+            const U ldot = (R.row(j) - R.row(i)).dot(V.row(j) - V.row(i)) / l;
+            const auto t = strain_taylor<3>(b, T(value_of(l)));
+            const U d1 = chain(l, t[1], t[2]), d2 = chain(l, t[2], t[3]);
+            return (d2 / l - d1 / (l * l)) * ldot;
+        });
+    }
+
+    /// Strain energy φ(R) = Σ_bars φ(l).
+    T strain_energy(const nodal<T>& R) const {
+        require_shape(R, "R");
+        T s(0);
+        for (const bar& b : m_bars) s += strain_taylor<0>(b, length(R, b))[0];
+        return s;
+    }
+
+    /// Kinetic energy ½ P·M⁻¹P.
+    T kinetic_energy(const nodal<T>& P) const {
+        require_shape(P, "P");
+        T s(0);
+        for (std::size_t k = 0; k < nodes(); ++k) s += P.row(static_cast<Eigen::Index>(k)).squaredNorm() / (2 * m_mass[k]);
+        return s;
+    }
+
+    /// Total energy without external load, H = ½ P·M⁻¹P + φ (4.5).
+    T hamiltonian(const nodal<T>& R, const nodal<T>& P) const { return kinetic_energy(P) + strain_energy(R); }
+
+    /// Linear momentum 𝓛 = Σ p_i.
+    Eigen::Matrix<T, 1, 3> linear_momentum(const nodal<T>& P) const {
+        require_shape(P, "P");
+        return P.colwise().sum();
+    }
+
+    /// Angular momentum 𝓙 = Σ r_i × p_i (about the origin).
+    Eigen::Matrix<T, 1, 3> angular_momentum(const nodal<T>& R, const nodal<T>& P) const {
+        require_shape(R, "R");
+        require_shape(P, "P");
+        Eigen::Matrix<T, 1, 3> j = Eigen::Matrix<T, 1, 3>::Zero();
+        for (Eigen::Index k = 0; k < R.rows(); ++k) j += R.row(k).cross(P.row(k));
+        return j;
+    }
+
+    /// \throws std::invalid_argument unless `a` is N × 3.
+    template <class U>
+    void require_shape(const nodal<U>& a, const char* what) const {
+        if (static_cast<std::size_t>(a.rows()) != nodes())
+            throw std::invalid_argument(std::string("truss: ") + what + " has " + std::to_string(a.rows()) +
+                                        " rows; the truss has " + std::to_string(nodes()) + " nodes");
+    }
+
+private:
+    std::string bar_name(const bar& b) const {
+        return "truss: bar (" + std::to_string(b.i) + ", " + std::to_string(b.j) + ")";
+    }
+
+    template <std::size_t K>
+    std::array<T, K + 1> strain_taylor(const bar& b, const T& l) const {
+        const auto phi = [&b](const auto& x) { return b.energy(x, b.rest_length); };
+        return taylor_coefficients<K>(phi, l, bar_name(b) + ": the strain energy");
+    }
+
+    std::vector<T> m_mass;
+    std::vector<std::array<T, 3>> m_reference;
+    std::vector<bar> m_bars;
+};
+
+}  // namespace geomint

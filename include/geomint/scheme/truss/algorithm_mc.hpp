@@ -1,0 +1,199 @@
+#pragma once
+/// \file
+/// Algorithm MC, the momentum-conserving family of one-step schemes for trusses.
+/// Source: Graham & Jelenić, eq. (3.1):
+///   (P_Δ + 𝒢 P_{1/2})/Δt = −𝒳 R_{1/2} + F_a,   (R_Δ − 𝒢ᵀ R_{1/2})/Δt = 𝓜⁻¹ P_{1/2} − V_a,
+/// (·)_{1/2} = ((·)_n + (·)_{n+1})/2, (·)_Δ = (·)_{n+1} − (·)_n, with parameter matrices of
+/// blocks g_ij I₃, x_ij I₃, μ_ij I₃ (3.2) — stored as N × N matrices (model/truss.hpp).
+///
+/// A scheme of the family is a type with
+/// - `name`, `order` (of accuracy, Table 1), `conserves_energy`, `time_symmetric`;
+/// - `parameters(sys, R0, P0, R1, P1, dt)` returning `mc_parameters<U>` for U = T or dual<T>
+///   (the parameters may depend on both ends of the step: the step is implicit).
+/// `mc_step` solves (3.1) for (R_{n+1}, P_{n+1}) by Newton–Raphson with the Jacobian from
+/// autodiff (one dual pass per unknown, 6N per iteration; dense LU), and checks the conditions of
+/// Propositions 1–2 on the converged parameters.
+
+#include "geomint/autodiff.hpp"
+#include "geomint/linalg.hpp"
+#include "geomint/model/truss.hpp"
+#include "geomint/solver/newton.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace geomint::scheme {
+
+/// Parameters of Algorithm MC (3.1) for one step, as N × N coefficient matrices (3.2).
+template <class U>
+struct mc_parameters {
+    matrix<U> G;      ///< 𝒢
+    matrix<U> X;      ///< 𝒳
+    matrix<U> M_inv;  ///< 𝓜⁻¹ — the inverse of the paper's 𝓜 (which must be non-singular)
+    nodal<U> F_a;     ///< algorithmic force, N × 3 (zero rows = no load)
+    nodal<U> V_a;     ///< algorithmic velocity, N × 3 (zero rows = none)
+};
+
+/// Check the conditions of Propositions 1 and 2 on one step's parameters:
+/// (4.2) every column of 𝒢 and of 𝒳 sums to 0 (linear momentum), (4.4) 𝒳 = 𝒳ᵀ and 𝓜 = 𝓜ᵀ
+/// (angular momentum; checked on 𝓜⁻¹), each to 64 ε N times the matrix's largest entry (for 𝒢,
+/// plus Δt² max|𝒳| max|𝓜⁻¹|, the size of the terms it is formed from).
+/// \throws std::invalid_argument naming the scheme, the matrix, the condition, the proposition
+///         and the offending column or entry.
+template <class T>
+void check_momentum_conditions(const mc_parameters<T>& a, const T& dt, const char* who) {
+    using std::abs;
+    const Eigen::Index n = a.X.rows();
+    // 𝒢 is typically Δt² (𝓕 differences) M⁻¹: its rounding follows Δt² max|𝒳| max|𝓜⁻¹|, not max|𝒢|
+    const T g_scale = max_abs(a.G) + dt * dt * max_abs(a.X) * max_abs(a.M_inv);
+    const auto tol = [n, &a, &g_scale](const matrix<T>& m) {
+        const T scale = &m == &a.G ? g_scale : max_abs(m);
+        return T(64 * std::numeric_limits<T>::epsilon() * T(static_cast<int>(n)) * (scale + T(1) / T(1 << 30)));
+    };
+    const auto shape = [n, who](const matrix<T>& m, const char* what) {
+        if (m.rows() != n || m.cols() != n)
+            throw std::invalid_argument(std::string(who) + ": parameter matrix " + what + " is " +
+                                        std::to_string(m.rows()) + " x " + std::to_string(m.cols()) + ", expected " +
+                                        std::to_string(n) + " x " + std::to_string(n));
+    };
+    shape(a.G, "G");
+    shape(a.M_inv, "M_inv");
+    for (const auto& [m, what] : {std::pair<const matrix<T>*, const char*>{&a.G, "G"}, {&a.X, "X"}}) {
+        const T t = tol(*m);
+        for (Eigen::Index j = 0; j < n; ++j) {
+            const T s = m->col(j).sum();
+            if (!(abs(s) <= t))
+                throw std::invalid_argument(std::string(who) + ": parameter matrix " + what + " violates (4.2) " +
+                                            "(Proposition 1, linear momentum): column " + std::to_string(j) +
+                                            " sums to " + to_string(s) + ", not 0");
+        }
+    }
+    for (const auto& [m, what] : {std::pair<const matrix<T>*, const char*>{&a.X, "X"}, {&a.M_inv, "M (via M_inv)"}}) {
+        const T t = tol(*m);
+        for (Eigen::Index i = 0; i < n; ++i)
+            for (Eigen::Index j = i + 1; j < n; ++j)
+                if (!(abs((*m)(i, j) - (*m)(j, i)) <= t))
+                    throw std::invalid_argument(std::string(who) + ": parameter matrix " + what + " violates (4.4) " +
+                                                "(Proposition 2, angular momentum): not symmetric, entry (" +
+                                                std::to_string(i) + ", " + std::to_string(j) + ") = " +
+                                                to_string((*m)(i, j)) + " but (" + std::to_string(j) + ", " +
+                                                std::to_string(i) + ") = " + to_string((*m)(j, i)));
+    }
+}
+
+namespace detail {
+
+/// Residual of (3.1), both equations multiplied by Δt, in the increments ΔR = R_{n+1} − R_n,
+/// ΔP = P_{n+1} − P_n: (r_R, r_P), each N × 3. Written in the increments, its rounding is of
+/// the size of the step's terms (O(Δt)), not of |R|.
+template <class U, class T>
+std::pair<nodal<U>, nodal<U>> mc_residual(const mc_parameters<U>& a, const nodal<U>& R0, const nodal<U>& P0,
+                                          const nodal<U>& dR, const nodal<U>& dP, const T& dt) {
+    const nodal<U> Rh = R0 + dR / U(2), Ph = P0 + dP / U(2);
+    nodal<U> rP = dP + a.G * Ph + (a.X * Rh) * U(dt);
+    nodal<U> rR = dR - a.G.transpose() * Rh - (a.M_inv * Ph) * U(dt);
+    if (a.F_a.rows() != 0) rP -= a.F_a * U(dt);
+    if (a.V_a.rows() != 0) rR += a.V_a * U(dt);
+    return {std::move(rR), std::move(rP)};
+}
+
+template <class U, class T>
+nodal<U> lift(const nodal<T>& a) {
+    return a.template cast<U>();
+}
+
+/// M⁻¹ = diag(1/m_i) as an N × N matrix of U.
+template <class U, class Truss>
+matrix<U> inverse_mass(const Truss& sys) {
+    const auto n = static_cast<Eigen::Index>(sys.nodes());
+    matrix<U> m = matrix<U>::Zero(n, n);
+    for (Eigen::Index i = 0; i < n; ++i) m(i, i) = U(1) / U(sys.masses()[static_cast<std::size_t>(i)]);
+    return m;
+}
+
+/// Parameters of the form (3.3): 𝒢 = 0, 𝓜 = M, no load terms, the given 𝒳.
+template <class U, class Truss>
+mc_parameters<U> midpoint_form(const Truss& sys, matrix<U> X) {
+    const auto n = static_cast<Eigen::Index>(sys.nodes());
+    return {matrix<U>::Zero(n, n), std::move(X), inverse_mass<U>(sys), nodal<U>(), nodal<U>()};
+}
+
+}  // namespace detail
+
+/// One step of Algorithm MC: (R, P) ← (R_{n+1}, P_{n+1}) solving (3.1) with `Scheme`'s parameters.
+///
+/// Newton–Raphson on the 6N increments (ΔR, ΔP) from the explicit predictor (Δt M⁻¹P, −Δt 𝓕R),
+/// rows scaled by the size of their terms, Δt(|M⁻¹P|∞ + Δt|𝓕|∞|R|∞/min m) for positions and
+/// Δt(|𝓕|∞|R|∞ + Δt|𝓕|∞|M⁻¹P|∞) for momenta, so the tolerance 2ε (accept 64ε) is relative;
+/// Jacobian by autodiff (one dual pass per unknown), dense partial-pivoting LU.
+/// \throws geomint::convergence_error if Newton fails; std::invalid_argument if the converged
+///         parameters violate (4.2) or (4.4) (`check_momentum_conditions`); what the scheme's
+///         `parameters` throws (e.g. std::domain_error from the strain energy).
+template <class Scheme, class Truss, class T>
+void mc_step(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& dt, const newton_options& opt) {
+    using std::abs;
+    using D = dual<T>;
+    const Eigen::Index n = R.rows();
+    const nodal<T> V = sys.velocities(P);
+    const matrix<T> F = sys.stiffness(R);
+    const nodal<T> force = F * R;
+    const auto inf = [](const auto& a) { return a.size() == 0 ? T(0) : T(a.cwiseAbs().maxCoeff()); };
+    const T m_min = *std::min_element(sys.masses().begin(), sys.masses().end());
+    const T h = abs(dt), FR = inf(F) * inf(R);
+    T r_scale = h * (inf(V) + h * FR / m_min), p_scale = h * (FR + h * inf(F) * inf(V));
+    if (!(r_scale > T(0))) r_scale = T(1);
+    if (!(p_scale > T(0))) p_scale = T(1);
+
+    const auto unpack = [n](const auto& z, auto& dR, auto& dP) {
+        for (Eigen::Index i = 0; i < n; ++i)
+            for (int c = 0; c < 3; ++c) {
+                dR(i, c) = z[3 * i + c];
+                dP(i, c) = z[3 * (n + i) + c];
+            }
+    };
+    const auto pack = [n, r_scale, p_scale](const auto& rR, const auto& rP, auto&& out, auto&& get) {
+        for (Eigen::Index i = 0; i < n; ++i)
+            for (int c = 0; c < 3; ++c) {
+                out[3 * i + c] = get(rR(i, c)) / r_scale;
+                out[3 * (n + i) + c] = get(rP(i, c)) / p_scale;
+            }
+    };
+    const nodal<D> R0d = detail::lift<D>(R), P0d = detail::lift<D>(P);
+    const auto system = [&](const vector<T>& z) {
+        nodal<T> dR(n, 3), dP(n, 3);
+        unpack(z, dR, dP);
+        const auto a = Scheme::parameters(sys, R, P, nodal<T>(R + dR), nodal<T>(P + dP), dt);
+        const auto [rR, rP] = detail::mc_residual(a, R, P, dR, dP, dt);
+        vector<T> g(6 * n);
+        pack(rR, rP, g, [](const T& x) { return x; });
+        matrix<T> J(6 * n, 6 * n);
+        nodal<D> dRd = detail::lift<D>(dR), dPd = detail::lift<D>(dP);
+        for (Eigen::Index k = 0; k < 6 * n; ++k) {
+            auto& entry = k < 3 * n ? dRd(k / 3, k % 3) : dPd((k - 3 * n) / 3, k % 3);
+            const T value = value_of(entry);
+            entry = ad::make_fvar<T, 1>(value);
+            const auto ad_params = Scheme::parameters(sys, R0d, P0d, nodal<D>(R0d + dRd), nodal<D>(P0d + dPd), dt);
+            const auto [tR, tP] = detail::mc_residual(ad_params, R0d, P0d, dRd, dPd, dt);
+            pack(tR, tP, J.col(k), [](const D& x) { return tangent_of(x); });
+            entry = D(value);
+        }
+        return std::make_pair(std::move(g), std::move(J));
+    };
+    vector<T> z(6 * n);
+    for (Eigen::Index i = 0; i < n; ++i)
+        for (int c = 0; c < 3; ++c) {
+            z[3 * i + c] = V(i, c) * dt;
+            z[3 * (n + i) + c] = -force(i, c) * dt;
+        }
+    z = geomint::detail::solve_vector(system, std::move(z), T(1), opt, Scheme::name);
+    nodal<T> dR(n, 3), dP(n, 3);
+    unpack(z, dR, dP);
+    const nodal<T> R1 = R + dR, P1 = P + dP;
+    check_momentum_conditions(Scheme::parameters(sys, R, P, R1, P1, dt), dt, Scheme::name);
+    R = R1;
+    P = P1;
+}
+
+}  // namespace geomint::scheme

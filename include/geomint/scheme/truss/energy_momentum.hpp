@@ -1,0 +1,27 @@
+#pragma once
+/// \file
+/// The energy–momentum scheme: the form (3.3) with 𝒳 assembled from the difference quotient of
+/// each bar's strain energy in l², f̄ = (φ(l_{n+1}) − φ(l_n)) / ((l²_{n+1} − l²_n)/2).
+/// Source: Graham & Jelenić §4.3 and refs. [15, 21, 23, 26] (Simo–Tarnow; Greenspan).
+/// Second order, conserves linear and angular momentum and the energy H (4.5) exactly:
+/// P_Δ·M⁻¹P_{1/2} = −Δt Σ f̄ (r_ij)_{1/2}·(r_ij)_Δ = −Σ φ_Δ. Time-symmetric.
+#include "geomint/scheme/truss/algorithm_mc.hpp"
+
+namespace geomint::scheme {
+
+struct truss_energy_momentum {
+    static constexpr const char* name = "truss_energy_momentum";
+    static constexpr unsigned order = 2;
+    static constexpr bool conserves_energy = true;
+    static constexpr bool time_symmetric = true;
+
+    template <class Truss, class U, class T>
+    static mc_parameters<U> parameters(const Truss& sys, const nodal<U>& R0, const nodal<U>&, const nodal<U>& R1,
+                                       const nodal<U>&, const T&) {
+        return detail::midpoint_form<U>(sys, sys.template assemble<U>([&](const auto& b) {
+            return U(sys.discrete_bar_coefficient(b, sys.length(R0, b), sys.length(R1, b)));
+        }));
+    }
+};
+
+}  // namespace geomint::scheme

@@ -1,0 +1,24 @@
+#pragma once
+/// \file
+/// Algorithm MC in the mid-point form (3.3) with 𝒳 = 𝓕(R_{1/2}): the mid-point rule for trusses.
+/// Source: Graham & Jelenić, eq. (3.3) and refs. [6, 26, 27]. Second order (Table 1),
+/// momentum-conserving (𝒳 = 𝓕 satisfies (4.2), (4.4)), time-symmetric (Proposition 5);
+/// energy is not conserved (bounded in practice).
+#include "geomint/scheme/truss/algorithm_mc.hpp"
+
+namespace geomint::scheme {
+
+struct truss_midpoint {
+    static constexpr const char* name = "truss_midpoint";
+    static constexpr unsigned order = 2;
+    static constexpr bool conserves_energy = false;
+    static constexpr bool time_symmetric = true;
+
+    template <class Truss, class U, class T>
+    static mc_parameters<U> parameters(const Truss& sys, const nodal<U>& R0, const nodal<U>&, const nodal<U>& R1,
+                                       const nodal<U>&, const T&) {
+        return detail::midpoint_form<U>(sys, sys.stiffness(nodal<U>((R0 + R1) / U(2))));
+    }
+};
+
+}  // namespace geomint::scheme
