@@ -108,9 +108,7 @@ public:
         if (!(rest_length > T(0)) || !is_finite(rest_length))
             throw std::invalid_argument(name + " has rest length " + to_string(rest_length) +
                                         " (precondition: finite and > 0)");
-        T d2(0);
-        for (int c = 0; c < 3; ++c) d2 += (m_reference[i][c] - m_reference[j][c]) * (m_reference[i][c] - m_reference[j][c]);
-        if (!(d2 > T(0))) throw std::invalid_argument(name + " has zero length: its nodes coincide");
+        if (!(reference_distance2(i, j) > T(0))) throw std::invalid_argument(name + " has zero length: its nodes coincide");
         m_bars.push_back(bar{i, j, rest_length, std::move(energy)});
         return m_bars.size() - 1;
     }
@@ -119,9 +117,7 @@ public:
     std::size_t add_bar(std::size_t i, std::size_t j, StrainEnergy energy = {}) {
         if (i >= nodes() || j >= nodes() || i == j) return add_bar(i, j, T(1), std::move(energy));  // throws
         using std::sqrt;
-        T d2(0);
-        for (int c = 0; c < 3; ++c) d2 += (m_reference[i][c] - m_reference[j][c]) * (m_reference[i][c] - m_reference[j][c]);
-        return add_bar(i, j, T(sqrt(d2)), std::move(energy));
+        return add_bar(i, j, T(sqrt(reference_distance2(i, j))), std::move(energy));
     }
 
     std::size_t nodes() const { return m_mass.size(); }
@@ -261,6 +257,13 @@ public:
     }
 
 private:
+    /// |r_j − r_i|² at the positions given to `add_node`.
+    T reference_distance2(std::size_t i, std::size_t j) const {
+        T d2(0);
+        for (int c = 0; c < 3; ++c) d2 += (m_reference[i][c] - m_reference[j][c]) * (m_reference[i][c] - m_reference[j][c]);
+        return d2;
+    }
+
     std::string bar_name(const bar& b) const {
         return "truss: bar (" + std::to_string(b.i) + ", " + std::to_string(b.j) + ")";
     }

@@ -102,7 +102,6 @@ vector<T> solve_vector(const System& system, vector<T> z, const T& scale, const 
     using std::abs;
     const T eps = std::numeric_limits<T>::epsilon();
     const T stop = 2 * eps * scale, accept = 64 * eps * scale;
-    const auto inf_norm = [](const vector<T>& v) { return v.size() == 0 ? T(0) : T(v.cwiseAbs().maxCoeff()); };
     bool stalled = false;
     for (int it = 0;; ++it) {
         const auto [g, jacobian] = system(z);
@@ -110,7 +109,7 @@ vector<T> solve_vector(const System& system, vector<T> z, const T& scale, const 
             throw convergence_error(std::string(who) + ": Newton residual entry " + std::to_string(bad) +
                                         " is not finite (" + to_string(g[bad]) + ")",
                                     it, static_cast<long double>(g[bad]));
-        const T r = inf_norm(g);
+        const T r = max_abs(g);
         if (r <= stop || ((stalled || it >= opt.max_iterations) && r <= accept)) {
             // one last Newton step with the Jacobian at hand: the root to the rounding of G
             const vector<T> dz = jacobian.partialPivLu().solve(g);
@@ -127,7 +126,7 @@ vector<T> solve_vector(const System& system, vector<T> z, const T& scale, const 
             throw convergence_error(std::string(who) + ": Newton step is not finite (singular Jacobian) at residual " +
                                         to_string(r),
                                     it, static_cast<long double>(r));
-        stalled = inf_norm(dz) <= eps * inf_norm(z);
+        stalled = max_abs(dz) <= eps * max_abs(z);
         z -= dz;
     }
 }

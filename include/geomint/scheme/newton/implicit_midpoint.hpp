@@ -45,8 +45,7 @@ struct implicit_midpoint {
             return std::make_pair(vector<T>(m - base - sys.force(m) * e2),
                                   matrix<T>(matrix<T>::Identity(n, n) + sys.d2V(m) * e2));
         };
-        const auto inf_norm = [](const vector<T>& v) { return T(v.cwiseAbs().maxCoeff()); };
-        const T scale = inf_norm(q) + abs(eps) * inf_norm(p) + e2 * inf_norm(sys.force(q));
+        const T scale = max_abs(q) + abs(eps) * max_abs(p) + e2 * max_abs(sys.force(q));
         const vector<T> m = geomint::detail::solve_vector(system, base, scale, opt, name);
         p += sys.force(m) * eps;
         q = m * 2 - q;

@@ -139,10 +139,9 @@ void mc_step(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& dt, const newt
     const nodal<T> V = sys.velocities(P);
     const matrix<T> F = sys.stiffness(R);
     const nodal<T> force = F * R;
-    const auto inf = [](const auto& a) { return a.size() == 0 ? T(0) : T(a.cwiseAbs().maxCoeff()); };
     const T m_min = *std::min_element(sys.masses().begin(), sys.masses().end());
-    const T h = abs(dt), FR = inf(F) * inf(R);
-    T r_scale = h * (inf(V) + h * FR / m_min), p_scale = h * (FR + h * inf(F) * inf(V));
+    const T h = abs(dt), FR = max_abs(F) * max_abs(R);
+    T r_scale = h * (max_abs(V) + h * FR / m_min), p_scale = h * (FR + h * max_abs(F) * max_abs(V));
     if (!(r_scale > T(0))) r_scale = T(1);
     if (!(p_scale > T(0))) p_scale = T(1);
 
