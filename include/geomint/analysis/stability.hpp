@@ -15,6 +15,7 @@
 /// an n-DOF system is stable iff every ω_i h lies in the set, and the first threshold is
 /// ω_max h = 2√2, which is sharper than (k/μ) h² < 8 because k/μ ≥ ω_max².
 
+#include "geomint/error.hpp"
 #include "geomint/analysis/transfer_matrix.hpp"
 #include "geomint/scheme/simpson.hpp"
 

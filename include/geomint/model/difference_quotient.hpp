@@ -7,6 +7,7 @@
 /// f = V) and the energy–momentum bar force of the truss paper (Graham & Jelenić, §4.3 and refs.
 /// [15, 21, 23, 26]: f = φ as a function of l²).
 
+#include "geomint/error.hpp"
 #include "geomint/autodiff.hpp"
 
 #include <array>

@@ -6,6 +6,7 @@
 /// with Quadratic Lagrangians*, Axioms 13(4):255 (2024), eq. (3) (Lagrangian) and the energy
 /// H(p, q) of §6.3.
 
+#include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
 #include "geomint/state.hpp"
 

@@ -17,6 +17,7 @@
 /// V is called with a `std::vector<U>` of length n, U = T or an autodiff variable over T: write it
 /// with `q[i]`, ADL math calls and constants of type T or int.
 
+#include "geomint/error.hpp"
 #include "geomint/autodiff.hpp"
 #include "geomint/linalg.hpp"
 

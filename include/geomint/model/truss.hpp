@@ -11,6 +11,7 @@
 /// matrix (a_ij) and applies it to nodal arrays — N × 3 matrices whose row i is node i's
 /// vector (`nodal<T>`). So 𝓕R is `stiffness(R) * R`.
 
+#include "geomint/error.hpp"
 #include "geomint/autodiff.hpp"
 #include "geomint/linalg.hpp"
 #include "geomint/model/difference_quotient.hpp"

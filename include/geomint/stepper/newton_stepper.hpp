@@ -13,6 +13,7 @@
 ///   boost::numeric::odeint::integrate_const(stepper, pendulum, x, 0.0, 100.0, 0.02);
 /// \endcode
 
+#include "geomint/error.hpp"
 #include "geomint/model/newton_system.hpp"
 #include "geomint/model/separable_system.hpp"
 #include "geomint/scheme/newton/discrete_gradient.hpp"

@@ -9,6 +9,7 @@
 /// Solved for d = φ_{n+1} − φ_n of  2d − 2δ p_n + δ² ΔV(φ_n, φ_n + d) = 0 by Newton; then
 /// p_{n+1} = p_n − δ ΔV. Order 2, symmetric, not symplectic.
 
+#include "geomint/error.hpp"
 #include "geomint/scheme/newton/splitting.hpp"
 
 #include <boost/math/constants/constants.hpp>

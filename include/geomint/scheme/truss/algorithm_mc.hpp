@@ -14,6 +14,7 @@
 /// autodiff (one dual pass per unknown, 6N per iteration; dense LU), and checks the conditions of
 /// Propositions 1–2 on the converged parameters.
 
+#include "geomint/error.hpp"
 #include "geomint/autodiff.hpp"
 #include "geomint/linalg.hpp"
 #include "geomint/model/truss.hpp"

@@ -8,6 +8,7 @@
 /// undefined where A = B = 0 — on every relative-equilibrium path (§4.3) — and ill-conditioned
 /// near it: the step throws `std::domain_error` when |A| ≤ √ε Δt |𝒳̄R_{1/2}| |M⁻¹P_{1/2}|
 /// (Frobenius norms) instead of returning κ = 0/0.
+#include "geomint/error.hpp"
 #include "geomint/scheme/truss/fourth_order.hpp"
 
 #include <stdexcept>
