@@ -51,6 +51,14 @@ struct promote_scalar_arg<boost::math::differentiation::detail::fvar<T, 1>, Othe
 
 namespace geomint {
 
+/// Value parts of an Eigen matrix of U (`T` or `dual<T>`), as a matrix of the same shape of T.
+template <class Derived>
+auto values_of(const Eigen::MatrixBase<Derived>& m) {
+    using U = typename Derived::Scalar;
+    return m.unaryExpr([](const U& x) { return value_of(x); }).eval();
+}
+
+
 /// Square matrix of `T`, `N` rows (Eigen::Dynamic for a run-time size).
 template <class T, int N = Eigen::Dynamic>
 using matrix = Eigen::Matrix<T, N, N>;

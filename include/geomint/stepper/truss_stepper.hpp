@@ -60,6 +60,9 @@ public:
 
     static constexpr order_type order() { return Scheme::order; }
     const newton_options& options() const { return m_options; }
+    /// Steps this stepper has split into half steps since construction (only schemes with
+    /// `halve_on_failure`, the energy-conserving (d): see `scheme::mc_step`).
+    std::size_t halvings() const { return m_halvings; }
 
     template <class System, class StateInOut>
     void do_step(System system, StateInOut& x, const time_type& t, const time_type& dt) {
@@ -76,7 +79,7 @@ public:
         sys.require_shape(P, "P");
         require_finite(R, std::string(Scheme::name) + ": R");
         require_finite(P, std::string(Scheme::name) + ": P");
-        scheme::mc_step<Scheme>(sys, R, P, dt, m_options);
+        scheme::mc_step<Scheme>(sys, R, P, dt, m_options, &m_halvings);
         resize_state(out.first, R.size());
         resize_state(out.second, P.size());
         as_eigen(out.first) = Eigen::Map<const vector<T>>(R.data(), R.size());
@@ -85,6 +88,7 @@ public:
 
 private:
     newton_options m_options;
+    std::size_t m_halvings = 0;
 };
 
 template <class T>

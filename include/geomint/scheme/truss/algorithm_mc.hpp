@@ -21,6 +21,8 @@
 #include "geomint/solver/newton.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -123,20 +125,48 @@ mc_parameters<U> midpoint_form(const Truss& sys, matrix<U> X) {
 
 }  // namespace detail
 
+/// Number of scalar unknowns a scheme adds to the 6N increments (`Scheme::scalar_unknowns`, 0 if
+/// absent): a scheme with s > 0 takes them as a last argument `const std::array<U, s>&` of
+/// `parameters` and supplies as many equations through `scalar_equations(sys, R0, P0, dR, dP, dt)`
+/// (each returned as a pair (residual, size of its terms) of U and T), and `scalar_guess<T>()`.
+template <class Scheme>
+constexpr Eigen::Index scalar_unknowns_of() {
+    if constexpr (requires { Scheme::scalar_unknowns; })
+        return static_cast<Eigen::Index>(Scheme::scalar_unknowns);
+    else
+        return 0;
+}
+
+namespace detail {
+/// `Scheme::parameters` with the scalar unknowns s, for schemes that have them.
+template <class Scheme, class Truss, class U, class T, std::size_t S>
+mc_parameters<U> parameters_with(const Truss& sys, const nodal<U>& R0, const nodal<U>& P0, const nodal<U>& R1,
+                                 const nodal<U>& P1, const T& dt, const std::array<U, S>& s) {
+    if constexpr (S == 0)
+        return Scheme::parameters(sys, R0, P0, R1, P1, dt);
+    else
+        return Scheme::parameters(sys, R0, P0, R1, P1, dt, s);
+}
+}  // namespace detail
+
+namespace detail {
 /// One step of Algorithm MC: (R, P) ← (R_{n+1}, P_{n+1}) solving (3.1) with `Scheme`'s parameters.
 ///
-/// Newton–Raphson on the 6N increments (ΔR, ΔP) from the explicit predictor (Δt M⁻¹P, −Δt 𝓕R),
-/// rows scaled by the size of their terms, Δt(|M⁻¹P|∞ + Δt|𝓕|∞|R|∞/min m) for positions and
+/// Newton–Raphson on the 6N increments (ΔR, ΔP) — and the scheme's scalar unknowns, if any
+/// (`scalar_unknowns_of`) — from the explicit predictor (Δt M⁻¹P, −Δt 𝓕R), rows scaled by the
+/// size of their terms, Δt(|M⁻¹P|∞ + Δt|𝓕|∞|R|∞/min m) for positions and
 /// Δt(|𝓕|∞|R|∞ + Δt|𝓕|∞|M⁻¹P|∞) for momenta, so the tolerance 2ε (accept 64ε) is relative;
 /// Jacobian by autodiff (one dual pass per unknown), dense partial-pivoting LU.
 /// \throws geomint::convergence_error if Newton fails; std::invalid_argument if the converged
 ///         parameters violate (4.2) or (4.4) (`check_momentum_conditions`); what the scheme's
 ///         `parameters` throws (e.g. std::domain_error from the strain energy).
 template <class Scheme, class Truss, class T>
-void mc_step(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& dt, const newton_options& opt) {
+void mc_solve(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& dt, const newton_options& opt) {
     using std::abs;
     using D = dual<T>;
-    const Eigen::Index n = R.rows();
+    constexpr Eigen::Index S = scalar_unknowns_of<Scheme>();
+    constexpr auto s_count = static_cast<std::size_t>(S);
+    const Eigen::Index n = R.rows(), m = 6 * n + S;
     const nodal<T> V = sys.velocities(P);
     const matrix<T> F = sys.stiffness(R);
     const nodal<T> force = F * R;
@@ -146,54 +176,122 @@ void mc_step(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& dt, const newt
     if (!(r_scale > T(0))) r_scale = T(1);
     if (!(p_scale > T(0))) p_scale = T(1);
 
-    const auto unpack = [n](const auto& z, auto& dR, auto& dP) {
+    const auto unpack = [n](const auto& z, auto& dR, auto& dP, auto& s) {
         for (Eigen::Index i = 0; i < n; ++i)
             for (int c = 0; c < 3; ++c) {
                 dR(i, c) = z[3 * i + c];
                 dP(i, c) = z[3 * (n + i) + c];
             }
+        for (std::size_t k = 0; k < s_count; ++k) s[k] = z[6 * n + static_cast<Eigen::Index>(k)];
     };
-    const auto pack = [n, r_scale, p_scale](const auto& rR, const auto& rP, auto&& out, auto&& get) {
+    // residual of (3.1) and of the scheme's scalar equations, scaled, into `out`
+    const auto residual = [&](const auto& dR, const auto& dP, const auto& s, const auto& R0,
+                              const auto& P0, auto&& out, auto&& get) {
+        using U = typename std::decay_t<decltype(dR)>::Scalar;
+        const auto a = detail::parameters_with<Scheme>(sys, R0, P0, nodal<U>(R0 + dR), nodal<U>(P0 + dP), dt, s);
+        const auto [rR, rP] = detail::mc_residual(a, R0, P0, dR, dP, dt);
         for (Eigen::Index i = 0; i < n; ++i)
             for (int c = 0; c < 3; ++c) {
                 out[3 * i + c] = get(rR(i, c)) / r_scale;
                 out[3 * (n + i) + c] = get(rP(i, c)) / p_scale;
             }
+        if constexpr (S > 0) {
+            const auto eqs = Scheme::scalar_equations(sys, R0, P0, dR, dP, dt);
+            for (std::size_t k = 0; k < s_count; ++k) {
+                const T size = eqs[k].second > T(0) ? eqs[k].second : T(1);
+                out[6 * n + static_cast<Eigen::Index>(k)] = get(eqs[k].first) / size;
+            }
+        }
     };
     const nodal<D> R0d = detail::lift<D>(R), P0d = detail::lift<D>(P);
     const auto system = [&](const vector<T>& z) {
         nodal<T> dR(n, 3), dP(n, 3);
-        unpack(z, dR, dP);
-        const auto a = Scheme::parameters(sys, R, P, nodal<T>(R + dR), nodal<T>(P + dP), dt);
-        const auto [rR, rP] = detail::mc_residual(a, R, P, dR, dP, dt);
-        vector<T> g(6 * n);
-        pack(rR, rP, g, [](const T& x) { return x; });
-        matrix<T> J(6 * n, 6 * n);
+        std::array<T, s_count> s{};
+        unpack(z, dR, dP, s);
+        vector<T> g(m);
+        residual(dR, dP, s, R, P, g, [](const T& x) { return x; });
+        matrix<T> J(m, m);
         nodal<D> dRd = detail::lift<D>(dR), dPd = detail::lift<D>(dP);
-        for (Eigen::Index k = 0; k < 6 * n; ++k) {
-            auto& entry = k < 3 * n ? dRd(k / 3, k % 3) : dPd((k - 3 * n) / 3, k % 3);
+        std::array<D, s_count> sd{};
+        for (std::size_t k = 0; k < s_count; ++k) sd[k] = D(s[k]);
+        for (Eigen::Index k = 0; k < m; ++k) {
+            auto& entry = k < 3 * n   ? dRd(k / 3, k % 3)
+                          : k < 6 * n ? dPd((k - 3 * n) / 3, k % 3)
+                                      : sd[static_cast<std::size_t>(k - 6 * n)];
             const T value = value_of(entry);
             entry = ad::make_fvar<T, 1>(value);
-            const auto ad_params = Scheme::parameters(sys, R0d, P0d, nodal<D>(R0d + dRd), nodal<D>(P0d + dPd), dt);
-            const auto [tR, tP] = detail::mc_residual(ad_params, R0d, P0d, dRd, dPd, dt);
-            pack(tR, tP, J.col(k), [](const D& x) { return tangent_of(x); });
+            residual(dRd, dPd, sd, R0d, P0d, J.col(k), [](const D& x) { return tangent_of(x); });
             entry = D(value);
         }
         return std::make_pair(std::move(g), std::move(J));
     };
-    vector<T> z(6 * n);
+    vector<T> z(m);
     for (Eigen::Index i = 0; i < n; ++i)
         for (int c = 0; c < 3; ++c) {
             z[3 * i + c] = V(i, c) * dt;
             z[3 * (n + i) + c] = -force(i, c) * dt;
         }
+    if constexpr (S > 0) {
+        const auto guess = Scheme::template scalar_guess<T>();
+        for (std::size_t k = 0; k < s_count; ++k) z[6 * n + static_cast<Eigen::Index>(k)] = guess[k];
+    }
     z = geomint::detail::solve_vector(system, std::move(z), T(1), opt, Scheme::name);
     nodal<T> dR(n, 3), dP(n, 3);
-    unpack(z, dR, dP);
+    std::array<T, s_count> s{};
+    unpack(z, dR, dP, s);
     const nodal<T> R1 = R + dR, P1 = P + dP;
-    check_momentum_conditions(Scheme::parameters(sys, R, P, R1, P1, dt), dt, Scheme::name);
+    check_momentum_conditions(detail::parameters_with<Scheme>(sys, R, P, R1, P1, dt, s), dt, Scheme::name);
     R = R1;
     P = P1;
+}
+
+}  // namespace detail
+
+/// Whether `Scheme` asks for step halving when Newton fails (`Scheme::halve_on_failure`).
+template <class Scheme>
+constexpr bool halves_on_failure() {
+    if constexpr (requires { Scheme::halve_on_failure; })
+        return Scheme::halve_on_failure;
+    else
+        return false;
+}
+
+/// One step of Algorithm MC (`detail::mc_solve`, which documents the solve and what it throws).
+///
+/// For a scheme with `halve_on_failure` (the energy-conserving modification (d), whose step can
+/// fail to have a solution where A of (4.8) passes through 0, §4.1), a step whose Newton solve
+/// fails is replaced by two steps of Δt/2 of the same scheme, recursively up to `max_halvings`
+/// levels; each sub-step conserves what the scheme conserves. `halvings`, if given, is increased
+/// by the number of steps so split. Without the flag, or past the depth, the
+/// `convergence_error` propagates.
+/// \throws std::invalid_argument if Δt is 0 or not finite (Δt < 0 steps backward in time).
+template <class Scheme, class Truss, class T>
+void mc_step(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& dt, const newton_options& opt,
+             std::size_t* halvings = nullptr, unsigned max_halvings = 8) {
+    using std::isfinite;
+    if (!isfinite(dt) || dt == T(0))
+        throw std::invalid_argument(std::string(Scheme::name) + ": time step " + to_string(dt) +
+                                    " (precondition: finite and non-zero)");
+    if constexpr (!halves_on_failure<Scheme>()) {
+        (void)halvings;
+        (void)max_halvings;
+        detail::mc_solve<Scheme>(sys, R, P, dt, opt);
+    } else {
+        nodal<T> R1 = R, P1 = P;
+        try {
+            detail::mc_solve<Scheme>(sys, R1, P1, dt, opt);
+        } catch (const convergence_error&) {
+            if (max_halvings == 0) throw;
+            R1 = R;
+            P1 = P;
+            const T half = dt / 2;
+            mc_step<Scheme>(sys, R1, P1, half, opt, halvings, max_halvings - 1);
+            mc_step<Scheme>(sys, R1, P1, half, opt, halvings, max_halvings - 1);
+            if (halvings) ++*halvings;
+        }
+        R = R1;
+        P = P1;
+    }
 }
 
 }  // namespace geomint::scheme
