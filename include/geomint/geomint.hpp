@@ -37,9 +37,11 @@
 #include "geomint/analysis/rounding_drift.hpp"
 #include "geomint/analysis/one_step_map.hpp"
 #include "geomint/analysis/period_amplitude.hpp"
+#include "geomint/analysis/relative_equilibrium.hpp"
 
 #include "geomint/exact/modal_solution.hpp"
 #include "geomint/exact/pendulum_solution.hpp"
+#include "geomint/exact/relative_equilibrium.hpp"
 #include "geomint/problems/double_pendulum.hpp"
 #include "geomint/problems/simpson_table2.hpp"
 #include "geomint/problems/pendulum_tables.hpp"
