@@ -12,6 +12,7 @@ struct options {
     std::filesystem::path out = "out";
     std::size_t drift_steps = 1000000;
     std::size_t table1_periods = 1800000;  ///< J of the pendulum paper's Table 1
+    std::size_t truss_steps = 10000;       ///< steps of the tumbling-truss and spinning-triangle runs
     bool plots = true;
 };
 

@@ -1,6 +1,6 @@
 # Bad arguments: non-zero exit, a one-line message, and no output file left behind.
 file(REMOVE_RECURSE ${WORK_DIR})
-foreach(args "--precision;float16" "--only;tables" "--drift-steps;3" "--bogus")
+foreach(args "--precision;float16" "--only;tables" "--drift-steps;3" "--truss-steps;5" "--bogus")
   execute_process(COMMAND ${GEOMINT_EXE} ${args} --out ${WORK_DIR} RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_VARIABLE out)
   if(rc EQUAL 0)
     message(FATAL_ERROR "geomint ${args} exited 0")

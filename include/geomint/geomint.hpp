@@ -45,5 +45,6 @@
 #include "geomint/problems/double_pendulum.hpp"
 #include "geomint/problems/simpson_table2.hpp"
 #include "geomint/problems/pendulum_tables.hpp"
+#include "geomint/problems/tumbling_tetrahedron.hpp"
 
 #include <boost/numeric/odeint.hpp>

@@ -1,0 +1,76 @@
+#pragma once
+/// \file
+/// The free-flying truss of geomint's Algorithm MC experiments (Graham & Jelenić, §7 style):
+/// a tetrahedron of St. Venant–Kirchhoff bars that tumbles, translates and vibrates, and the
+/// high-precision reference trajectory it is measured against.
+
+#include "geomint/linalg.hpp"
+#include "geomint/model/truss.hpp"
+
+#include <boost/numeric/odeint.hpp>
+
+#include <array>
+#include <cstddef>
+#include <stdexcept>
+#include <vector>
+
+namespace geomint::problems {
+
+/// A truss with its initial state.
+template <class T, class StrainEnergy>
+struct truss_problem {
+    truss<T, StrainEnergy> sys;
+    nodal<T> R, P;  ///< initial positions and momenta, N × 3
+};
+
+/// Tetrahedron with corners (0,0,0), (1,0,0), (1/4,3/4,0), (1/4,1/4,3/4), masses 1, 2, 3, 4, six
+/// St. Venant–Kirchhoff bars (EA = 10) pre-stretched (rest lengths 9/10 of the edges), and
+/// initial velocities v = k/8 with integers k in [−4, 4] (fixed: no random generator, so every
+/// platform and precision starts from the same exact state). Units: consistent, unnamed.
+template <class T>
+truss_problem<T, st_venant_kirchhoff<T>> tumbling_tetrahedron() {
+    constexpr std::array<std::array<int, 3>, 4> corners{{{0, 0, 0}, {4, 0, 0}, {1, 3, 0}, {1, 1, 3}}};
+    constexpr std::array<int, 12> velocity{-4, -2, 3, -2, -1, 4, 2, 0, 4, -2, 0, -2};
+    truss_problem<T, st_venant_kirchhoff<T>> p;
+    for (std::size_t k = 0; k < 4; ++k)
+        p.sys.add_node({T(corners[k][0]) / 4, T(corners[k][1]) / 4, T(corners[k][2]) / 4}, T(static_cast<int>(k + 1)));
+    p.R = p.sys.positions();
+    for (std::size_t i = 0; i < 4; ++i)
+        for (std::size_t j = i + 1; j < 4; ++j)
+            p.sys.add_bar(i, j, T((p.R.row(Eigen::Index(i)) - p.R.row(Eigen::Index(j))).norm() * 9 / 10),
+                          st_venant_kirchhoff<T>{T(10)});
+    p.P = nodal<T>(4, 3);
+    for (Eigen::Index i = 0; i < 4; ++i)
+        for (int c = 0; c < 3; ++c)
+            p.P(i, c) = T(velocity[std::size_t(3 * i + c)]) / 8 * p.sys.masses()[static_cast<std::size_t>(i)];
+    return p;
+}
+
+/// The state at `t_end` from (R, P) at 0, by odeint's `runge_kutta_fehlberg78` with `steps` fixed
+/// steps (eighth order: error ~ (t_end/steps)⁸; fixed steps, since odeint's controlled steppers do
+/// not compile for multiprecision scalars with range_algebra). Use it in a higher precision than
+/// the scheme under test, or with steps small enough that its error is below the one measured.
+/// \throws std::invalid_argument if steps = 0.
+template <class T, class StrainEnergy>
+std::pair<nodal<T>, nodal<T>> truss_reference_state(const truss<T, StrainEnergy>& sys, const nodal<T>& R,
+                                                    const nodal<T>& P, const T& t_end, std::size_t steps) {
+    if (steps == 0) throw std::invalid_argument("truss_reference_state: steps = 0 (precondition: >= 1)");
+    sys.require_shape(R, "R");
+    sys.require_shape(P, "P");
+    const Eigen::Index n = R.rows();
+    std::vector<T> y(static_cast<std::size_t>(6 * n));
+    Eigen::Map<nodal<T>>(y.data(), n, 3) = R;
+    Eigen::Map<nodal<T>>(y.data() + 3 * n, n, 3) = P;
+    const auto rhs = [&sys, n](const std::vector<T>& z, std::vector<T>& dz, const T&) {
+        const nodal<T> Rz = Eigen::Map<const nodal<T>>(z.data(), n, 3);
+        const nodal<T> Pz = Eigen::Map<const nodal<T>>(z.data() + 3 * n, n, 3);
+        Eigen::Map<nodal<T>>(dz.data(), n, 3) = sys.velocities(Pz);
+        Eigen::Map<nodal<T>>(dz.data() + 3 * n, n, 3) = -(sys.stiffness(Rz) * Rz);
+    };
+    namespace odeint = boost::numeric::odeint;
+    odeint::integrate_n_steps(odeint::runge_kutta_fehlberg78<std::vector<T>, T>(), rhs, y, T(0),
+                              T(t_end / T(static_cast<long long>(steps))), steps);
+    return {nodal<T>(Eigen::Map<const nodal<T>>(y.data(), n, 3)), nodal<T>(Eigen::Map<const nodal<T>>(y.data() + 3 * n, n, 3))};
+}
+
+}  // namespace geomint::problems
