@@ -1,7 +1,7 @@
 #pragma once
 /// \file
-/// `truss`: N nodes in 3-D with lumped masses, joined by bars with a strain energy φ(l), and an
-/// optional conservative external load F = ∇_R U(R, t).
+/// `truss`: N nodes in 3-D with lumped masses, joined by bars with a strain energy φ(l). External
+/// loads F = ∇_R U(R, t) of the paper are not modelled yet (U = 0).
 ///
 /// Source: Graham & Jelenić, *Higher-order accuracy in conservative time integration with
 /// emphasis on elastic truss structures*, §2: M R̈ + 𝓕(R) R = F (2.2), with 𝓕 of (2.3),
@@ -51,14 +51,6 @@ struct st_venant_kirchhoff {
         const T L2 = rest_length * rest_length;
         const U strain = (l * l - L2) / (2 * L2);
         return strain * strain * (axial_stiffness * rest_length / 2);
-    }
-};
-
-/// No external load: U(R, t) = 0.
-struct no_load {
-    template <class U, class T>
-    U operator()(const nodal<U>&, const T&) const {
-        return U(0);
     }
 };
 
