@@ -89,7 +89,8 @@ U solve_scalar(const Residual& G, const value_type_of_t<U>& guess, const value_t
 /// (a `vector<T>` of length n and an n × n `matrix<T>`).
 ///
 /// Stops when max|G_i| ≤ 2ε·scale, and accepts a root whose Newton step has reached the rounding
-/// of z (|Δz|∞ ≤ ε|z|∞), or at the iteration cap, if max|G_i| ≤ 64ε·scale — the tolerances of `solve_scalar` — then takes
+/// of z (|Δz|∞ ≤ ε|z|∞), whose last step did not decrease the residual (rounding noise is all that
+/// is left), or at the iteration cap, if max|G_i| ≤ 64ε·scale — the tolerances of `solve_scalar` — then takes
 /// one more Newton step with the Jacobian at hand (no new evaluation), so the root is accurate
 /// to the rounding of G rather than to the stopping tolerance (conserved quantities that hold
 /// exactly at the root then drift only by rounding).
@@ -103,6 +104,7 @@ vector<T> solve_vector(const System& system, vector<T> z, const T& scale, const 
     const T eps = std::numeric_limits<T>::epsilon();
     const T stop = 2 * eps * scale, accept = 64 * eps * scale;
     bool stalled = false;
+    T r_prev = std::numeric_limits<T>::infinity();
     for (int it = 0;; ++it) {
         const auto [g, jacobian] = system(z);
         if (const Eigen::Index bad = first_non_finite(g); bad >= 0)
@@ -110,6 +112,9 @@ vector<T> solve_vector(const System& system, vector<T> z, const T& scale, const 
                                         " is not finite (" + to_string(g[bad]) + ")",
                                     it, static_cast<long double>(g[bad]));
         const T r = max_abs(g);
+        // stalled: the last step moved z by ≤ ε|z|, or did not decrease a residual already within
+        // `accept` (rounding noise, not convergence, is left)
+        stalled = stalled || r >= r_prev;
         if (r <= stop || ((stalled || it >= opt.max_iterations) && r <= accept)) {
             // one last Newton step with the Jacobian at hand: the root to the rounding of G
             const vector<T> dz = jacobian.partialPivLu().solve(g);
@@ -127,6 +132,7 @@ vector<T> solve_vector(const System& system, vector<T> z, const T& scale, const 
                                         to_string(r),
                                     it, static_cast<long double>(r));
         stalled = max_abs(dz) <= eps * max_abs(z);
+        r_prev = r;
         z -= dz;
     }
 }
