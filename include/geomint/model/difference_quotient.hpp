@@ -15,6 +15,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 namespace geomint {
 
@@ -49,18 +50,28 @@ const T& quotient_series_radius() {
     }();
     return r;
 }
+/// The name `who` gives for an error message: a string, or a callable returning one — so a hot
+/// loop builds the message only when it throws.
+template <class Who>
+std::string describe(const Who& who) {
+    if constexpr (std::is_invocable_v<const Who&>)
+        return who();
+    else
+        return std::string(who);
+}
 }  // namespace detail
 
 /// f(x), f'(x), …, f⁽ᴷ⁾(x) by autodiff (f a generic callable of one variable).
+/// `who`: a string, or a callable returning one (built only on error).
 /// \throws std::domain_error naming `who`, the order and x if any of them is not finite.
-template <std::size_t K, class T, class F>
-std::array<T, K + 1> taylor_coefficients(const F& f, const T& x, const std::string& who) {
+template <std::size_t K, class T, class F, class Who>
+std::array<T, K + 1> taylor_coefficients(const F& f, const T& x, const Who& who) {
     const auto y = f(ad::make_fvar<T, K>(x));
     std::array<T, K + 1> d;
     for (std::size_t k = 0; k <= K; ++k) {
         d[k] = static_cast<T>(y.derivative(k));
         if (!is_finite(d[k]))
-            throw std::domain_error(who + "'s derivative of order " + std::to_string(k) + " at " + to_string(x) +
+            throw std::domain_error(detail::describe(who) + "'s derivative of order " + std::to_string(k) + " at " + to_string(x) +
                                     " is " + to_string(d[k]) + " (precondition: " + std::to_string(K) +
                                     " times differentiable with finite derivatives)");
     }
@@ -73,8 +84,8 @@ std::array<T, K + 1> taylor_coefficients(const F& f, const T& x, const std::stri
 /// `detail::quotient_series_order<T>()` and u* = (ε (K+2)!)^(1/(K+2)) (the crossover assumes
 /// derivatives of f of order one: scale the variable otherwise). Δf(a, a) = f'(a).
 /// \throws std::domain_error (from `taylor_coefficients`) if a derivative of f is not finite.
-template <class T, class F>
-discrete_gradient_value<T> difference_quotient(const F& f, const T& a, const T& b, const std::string& who) {
+template <class T, class F, class Who>
+discrete_gradient_value<T> difference_quotient(const F& f, const T& a, const T& b, const Who& who) {
     using std::abs;
     constexpr std::size_t K = detail::quotient_series_order<T>();
     const T u = (b - a) / 2;
@@ -103,8 +114,8 @@ discrete_gradient_value<T> difference_quotient(const F& f, const T& a, const T& 
 }
 
 /// Δf(a, b) for a, b of type T or dual<T> (chain rule through `difference_quotient`).
-template <class T, class F, class A, class B>
-auto difference_quotient_ad(const F& f, const A& a, const B& b, const std::string& who) {
+template <class T, class F, class A, class B, class Who>
+auto difference_quotient_ad(const F& f, const A& a, const B& b, const Who& who) {
     using U = decltype(a + b);
     const auto g = difference_quotient(f, T(value_of(a)), T(value_of(b)), who);
     if constexpr (is_dual_v<U>) return make_dual(g.value, g.d_a * tangent_of(a) + g.d_b * tangent_of(b));

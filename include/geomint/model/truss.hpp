@@ -166,7 +166,8 @@ public:
             using std::sqrt;
             return b.energy(sqrt(s), b.rest_length);
         };
-        return difference_quotient_ad<T>(psi, l0 * l0, l1 * l1, bar_name(b) + ": the strain energy in l^2") * 2;
+        return difference_quotient_ad<T>(psi, l0 * l0, l1 * l1,
+                                         [&] { return bar_name(b) + ": the strain energy in l^2"; }) * 2;
     }
 
     /// 𝓕(R) of (2.3), as the N × N matrix (𝓕 = stiffness ⊗ I₃): symmetric, rows sum to 0.
@@ -264,7 +265,7 @@ private:
     template <std::size_t K>
     std::array<T, K + 1> strain_taylor(const bar& b, const T& l) const {
         const auto phi = [&b](const auto& x) { return b.energy(x, b.rest_length); };
-        return taylor_coefficients<K>(phi, l, bar_name(b) + ": the strain energy");
+        return taylor_coefficients<K>(phi, l, [&] { return bar_name(b) + ": the strain energy"; });
     }
 
     std::vector<T> m_mass;
