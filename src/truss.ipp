@@ -77,9 +77,9 @@ void run_truss_tumbling(const options& o) {
         const auto J0 = p.sys.angular_momentum(p.R, p.P);
         const T unit = std::numeric_limits<T>::epsilon() * p.P.norm() * (1 + p.R.norm());
         T dH(0), dL(0), dJ(0);
-        std::size_t halvings = 0;
+        scheme::mc_carry<T> carry;
         for (std::size_t n = 1; n <= steps; ++n) {
-            scheme::mc_step<S>(p.sys, p.R, p.P, dt, newton_options{}, &halvings);
+            scheme::mc_step<S>(p.sys, p.R, p.P, dt, newton_options{}, &carry);
             using std::abs;
             const T eH = (p.sys.hamiltonian(p.R, p.P) - h0) / h0;
             const T eL = T((p.sys.linear_momentum(p.P) - L0).cwiseAbs().maxCoeff()) / unit;
@@ -94,7 +94,7 @@ void run_truss_tumbling(const options& o) {
         }
         char b[160];
         std::snprintf(b, sizeof b, "%-27s %-12s %-17.1f %-17.1f %zu\n", label, sci(double(dH)).c_str(), double(dL),
-                      double(dJ), halvings);
+                      double(dJ), carry.halvings);
         txt << b;
     });
     std::cout << txt.str() << std::flush;
@@ -129,10 +129,11 @@ void run_truss_spinning(const options& o) {
         auto p = make();
         auto [R, P] = p.motion.state(T(0));
         T dl(0), lr(0), lt(0);
+        scheme::mc_carry<T> carry;
         try {
             for (std::size_t n = 1; n <= steps; ++n) {
                 const nodal<T> R0 = R;
-                scheme::mc_step<S>(p.sys, R, P, dt, newton_options{});
+                scheme::mc_step<S>(p.sys, R, P, dt, newton_options{}, &carry);
                 T worst(0);
                 for (const auto& b : p.sys.bars()) worst = (std::max)(worst, T(abs(p.sys.length(R, b) - 1)));
                 const auto rates = path_rates(p.motion, R0, R, dt);

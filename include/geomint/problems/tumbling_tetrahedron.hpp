@@ -11,6 +11,8 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
+#include <random>
 #include <stdexcept>
 #include <vector>
 
@@ -23,14 +25,26 @@ struct truss_problem {
     nodal<T> R, P;  ///< initial positions and momenta, N × 3
 };
 
+/// Initial velocities of the tumbling tetrahedron in eighths, (v_x, v_y, v_z) node by node.
+using velocity_eighths = std::array<int, 12>;
+
+/// Twelve integers uniform in [−4, 4] from std::mt19937(seed) (the engine is specified by the
+/// standard, and the reduction is done here, so every platform draws the same state).
+inline velocity_eighths random_velocity_eighths(std::uint32_t seed) {
+    std::mt19937 rng(seed);
+    velocity_eighths v{};
+    for (int& k : v) k = static_cast<int>(rng() % 9u) - 4;
+    return v;
+}
+
 /// Tetrahedron with corners (0,0,0), (1,0,0), (1/4,3/4,0), (1/4,1/4,3/4), masses 1, 2, 3, 4, six
 /// St. Venant–Kirchhoff bars (EA = 10) pre-stretched (rest lengths 9/10 of the edges), and
-/// initial velocities v = k/8 with integers k in [−4, 4] (fixed: no random generator, so every
-/// platform and precision starts from the same exact state). Units: consistent, unnamed.
+/// initial velocities v = k/8 for the integers k of `velocity` (default: a fixed set in [−4, 4];
+/// `random_velocity_eighths` draws others), exact in every precision. Units: consistent, unnamed.
 template <class T>
-truss_problem<T, st_venant_kirchhoff<T>> tumbling_tetrahedron() {
+truss_problem<T, st_venant_kirchhoff<T>> tumbling_tetrahedron(
+    const velocity_eighths& velocity = {-4, -2, 3, -2, -1, 4, 2, 0, 4, -2, 0, -2}) {
     constexpr std::array<std::array<int, 3>, 4> corners{{{0, 0, 0}, {4, 0, 0}, {1, 3, 0}, {1, 1, 3}}};
-    constexpr std::array<int, 12> velocity{-4, -2, 3, -2, -1, 4, 2, 0, 4, -2, 0, -2};
     truss_problem<T, st_venant_kirchhoff<T>> p;
     for (std::size_t k = 0; k < 4; ++k)
         p.sys.add_node({T(corners[k][0]) / 4, T(corners[k][1]) / 4, T(corners[k][2]) / 4}, T(static_cast<int>(k + 1)));

@@ -42,6 +42,9 @@ nodal<T> to_nodal(const C& c) {
 /// State: `std::pair<A, B>` of containers of 3N entries (std::vector, std::array, Eigen
 /// vector): positions R and momenta P = M Ṙ, node by node. System: a `geomint::truss` (or
 /// std::ref to one).
+/// Increments are added by compensated summation (`scheme::mc_carry`): the stepper keeps the
+/// rounding lost while the state it is given is the one it wrote last, and drops it otherwise
+/// (a state changed by the caller starts afresh).
 /// Preconditions checked each step (std::invalid_argument): dt > 0 and finite, R and P finite,
 /// 3N entries each. Throws `convergence_error` when Newton fails, std::invalid_argument when
 /// the parameters violate (4.2)/(4.4), and what the scheme throws.
@@ -62,7 +65,7 @@ public:
     const newton_options& options() const { return m_options; }
     /// Steps this stepper has split into half steps since construction (only schemes with
     /// `halve_on_failure`, the energy-conserving (d): see `scheme::mc_step`).
-    std::size_t halvings() const { return m_halvings; }
+    std::size_t halvings() const { return m_carry.halvings; }
 
     template <class System, class StateInOut>
     void do_step(System system, StateInOut& x, const time_type& t, const time_type& dt) {
@@ -79,16 +82,24 @@ public:
         sys.require_shape(P, "P");
         require_finite(R, std::string(Scheme::name) + ": R");
         require_finite(P, std::string(Scheme::name) + ": P");
-        scheme::mc_step<Scheme>(sys, R, P, dt, m_options, &m_halvings);
+        // the rounding carried (compensated summation) belongs to the state this stepper wrote last
+        if (R.rows() != m_R_out.rows() || R != m_R_out || P != m_P_out) {
+            m_carry.R_lost.resize(0, 3);
+            m_carry.P_lost.resize(0, 3);
+        }
+        scheme::mc_step<Scheme>(sys, R, P, dt, m_options, &m_carry);
         resize_state(out.first, R.size());
         resize_state(out.second, P.size());
         as_eigen(out.first) = Eigen::Map<const vector<T>>(R.data(), R.size());
         as_eigen(out.second) = Eigen::Map<const vector<T>>(P.data(), P.size());
+        m_R_out = std::move(R);
+        m_P_out = std::move(P);
     }
 
 private:
     newton_options m_options;
-    std::size_t m_halvings = 0;
+    scheme::mc_carry<T> m_carry;
+    nodal<T> m_R_out, m_P_out;  ///< the state written by the last step
 };
 
 template <class T>

@@ -9,7 +9,9 @@
 /// A scheme of the family is a type with
 /// - `name`, `order` (of accuracy, Table 1), `conserves_energy`, `time_symmetric`;
 /// - `parameters(sys, R0, P0, R1, P1, dt)` returning `mc_parameters<U>` for U = T or dual<T>
-///   (the parameters may depend on both ends of the step: the step is implicit).
+///   (the parameters may depend on both ends of the step: the step is implicit). The positions
+///   are relative to the centroid of R_n (see `mc_residual`): parameters must depend on
+///   differences of positions only, as the truss's internal forces do.
 /// `mc_step` solves (3.1) for (R_{n+1}, P_{n+1}) by Newton–Raphson with the Jacobian from
 /// autodiff (one dual pass per unknown, 6N per iteration; dense LU), and checks the conditions of
 /// Propositions 1–2 on the converged parameters.
@@ -90,11 +92,14 @@ namespace detail {
 
 /// Residual of (3.1), both equations multiplied by Δt, in the increments ΔR = R_{n+1} − R_n,
 /// ΔP = P_{n+1} − P_n: (r_R, r_P), each N × 3. Written in the increments, its rounding is of
-/// the size of the step's terms (O(Δt)), not of |R|.
+/// the size of the step's terms (O(Δt)), not of |R|. `Rc0` is R_n relative to a point c
+/// (R_n − 1cᵀ): 𝒳R and 𝒢ᵀR do not change under it, since (4.2) and (4.4) give 𝒳1 = 𝒢ᵀ1 = 0,
+/// but their rounding follows the truss's size instead of its distance from the origin (a
+/// drifting truss would otherwise lose ε|R| of 𝓙 a step).
 template <class U, class T>
-std::pair<nodal<U>, nodal<U>> mc_residual(const mc_parameters<U>& a, const nodal<U>& R0, const nodal<U>& P0,
+std::pair<nodal<U>, nodal<U>> mc_residual(const mc_parameters<U>& a, const nodal<U>& Rc0, const nodal<U>& P0,
                                           const nodal<U>& dR, const nodal<U>& dP, const T& dt) {
-    const nodal<U> Rh = R0 + dR / U(2), Ph = P0 + dP / U(2);
+    const nodal<U> Rh = Rc0 + dR / U(2), Ph = P0 + dP / U(2);
     nodal<U> rP = dP + a.G * Ph + (a.X * Rh) * U(dt);
     nodal<U> rR = dR - a.G.transpose() * Rh - (a.M_inv * Ph) * U(dt);
     if (a.F_a.rows() != 0) rP -= a.F_a * U(dt);
@@ -150,18 +155,21 @@ mc_parameters<U> parameters_with(const Truss& sys, const nodal<U>& R0, const nod
 }  // namespace detail
 
 namespace detail {
-/// One step of Algorithm MC: (R, P) ← (R_{n+1}, P_{n+1}) solving (3.1) with `Scheme`'s parameters.
+/// The increments (ΔR, ΔP) = (R_{n+1} − R_n, P_{n+1} − P_n) of one step of Algorithm MC from
+/// (R, P), solving (3.1) with `Scheme`'s parameters.
 ///
 /// Newton–Raphson on the 6N increments (ΔR, ΔP) — and the scheme's scalar unknowns, if any
 /// (`scalar_unknowns_of`) — from the explicit predictor (Δt M⁻¹P, −Δt 𝓕R), rows scaled by the
-/// size of their terms, Δt(|M⁻¹P|∞ + Δt|𝓕|∞|R|∞/min m) for positions and
-/// Δt(|𝓕|∞|R|∞ + Δt|𝓕|∞|M⁻¹P|∞) for momenta, so the tolerance 2ε (accept 64ε) is relative;
+/// size of their terms, Δt(|M⁻¹P|∞ + Δt|𝓕|∞|R_c|∞/min m) for positions and
+/// Δt(|𝓕|∞|R_c|∞ + Δt|𝓕|∞|M⁻¹P|∞) for momenta (R_c: positions relative to their centroid, see
+/// `mc_residual`), so the tolerance 2ε (accept 64ε) is relative;
 /// Jacobian by autodiff (one dual pass per unknown), dense partial-pivoting LU.
 /// \throws geomint::convergence_error if Newton fails; std::invalid_argument if the converged
 ///         parameters violate (4.2) or (4.4) (`check_momentum_conditions`); what the scheme's
 ///         `parameters` throws (e.g. std::domain_error from the strain energy).
 template <class Scheme, class Truss, class T>
-void mc_solve(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& dt, const newton_options& opt) {
+std::pair<nodal<T>, nodal<T>> mc_solve(const Truss& sys, const nodal<T>& R, const nodal<T>& P, const T& dt,
+                                       const newton_options& opt) {
     using std::abs;
     using D = dual<T>;
     constexpr Eigen::Index S = scalar_unknowns_of<Scheme>();
@@ -169,9 +177,11 @@ void mc_solve(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& dt, const new
     const Eigen::Index n = R.rows(), m = 6 * n + S;
     const nodal<T> V = sys.velocities(P);
     const matrix<T> F = sys.stiffness(R);
-    const nodal<T> force = F * R;
+    const Eigen::Matrix<T, 1, 3> centroid = R.colwise().sum() / T(static_cast<long long>(n));
+    const nodal<T> Rc = R.rowwise() - centroid;
+    const nodal<T> force = F * Rc;
     const T m_min = *std::min_element(sys.masses().begin(), sys.masses().end());
-    const T h = abs(dt), FR = max_abs(F) * max_abs(R);
+    const T h = abs(dt), FR = max_abs(F) * max_abs(Rc);
     T r_scale = h * (max_abs(V) + h * FR / m_min), p_scale = h * (FR + h * max_abs(F) * max_abs(V));
     if (!(r_scale > T(0))) r_scale = T(1);
     if (!(p_scale > T(0))) p_scale = T(1);
@@ -185,31 +195,31 @@ void mc_solve(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& dt, const new
         for (std::size_t k = 0; k < s_count; ++k) s[k] = z[6 * n + static_cast<Eigen::Index>(k)];
     };
     // residual of (3.1) and of the scheme's scalar equations, scaled, into `out`
-    const auto residual = [&](const auto& dR, const auto& dP, const auto& s, const auto& R0,
-                              const auto& P0, auto&& out, auto&& get) {
+    const auto residual = [&](const auto& dR, const auto& dP, const auto& s, const auto& Rc0, const auto& P0,
+                              auto&& out, auto&& get) {
         using U = typename std::decay_t<decltype(dR)>::Scalar;
-        const auto a = detail::parameters_with<Scheme>(sys, R0, P0, nodal<U>(R0 + dR), nodal<U>(P0 + dP), dt, s);
-        const auto [rR, rP] = detail::mc_residual(a, R0, P0, dR, dP, dt);
+        const auto a = detail::parameters_with<Scheme>(sys, Rc0, P0, nodal<U>(Rc0 + dR), nodal<U>(P0 + dP), dt, s);
+        const auto [rR, rP] = detail::mc_residual(a, Rc0, P0, dR, dP, dt);
         for (Eigen::Index i = 0; i < n; ++i)
             for (int c = 0; c < 3; ++c) {
                 out[3 * i + c] = get(rR(i, c)) / r_scale;
                 out[3 * (n + i) + c] = get(rP(i, c)) / p_scale;
             }
         if constexpr (S > 0) {
-            const auto eqs = Scheme::scalar_equations(sys, R0, P0, dR, dP, dt);
+            const auto eqs = Scheme::scalar_equations(sys, Rc0, P0, dR, dP, dt);
             for (std::size_t k = 0; k < s_count; ++k) {
                 const T size = eqs[k].second > T(0) ? eqs[k].second : T(1);
                 out[6 * n + static_cast<Eigen::Index>(k)] = get(eqs[k].first) / size;
             }
         }
     };
-    const nodal<D> R0d = detail::lift<D>(R), P0d = detail::lift<D>(P);
+    const nodal<D> Rc0d = detail::lift<D>(Rc), P0d = detail::lift<D>(P);
     const auto system = [&](const vector<T>& z) {
         nodal<T> dR(n, 3), dP(n, 3);
         std::array<T, s_count> s{};
         unpack(z, dR, dP, s);
         vector<T> g(m);
-        residual(dR, dP, s, R, P, g, [](const T& x) { return x; });
+        residual(dR, dP, s, Rc, P, g, [](const T& x) { return x; });
         matrix<T> J(m, m);
         nodal<D> dRd = detail::lift<D>(dR), dPd = detail::lift<D>(dP);
         std::array<D, s_count> sd{};
@@ -220,7 +230,7 @@ void mc_solve(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& dt, const new
                                       : sd[static_cast<std::size_t>(k - 6 * n)];
             const T value = value_of(entry);
             entry = ad::make_fvar<T, 1>(value);
-            residual(dRd, dPd, sd, R0d, P0d, J.col(k), [](const D& x) { return tangent_of(x); });
+            residual(dRd, dPd, sd, Rc0d, P0d, J.col(k), [](const D& x) { return tangent_of(x); });
             entry = D(value);
         }
         return std::make_pair(std::move(g), std::move(J));
@@ -239,10 +249,9 @@ void mc_solve(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& dt, const new
     nodal<T> dR(n, 3), dP(n, 3);
     std::array<T, s_count> s{};
     unpack(z, dR, dP, s);
-    const nodal<T> R1 = R + dR, P1 = P + dP;
-    check_momentum_conditions(detail::parameters_with<Scheme>(sys, R, P, R1, P1, dt, s), dt, Scheme::name);
-    R = R1;
-    P = P1;
+    check_momentum_conditions(detail::parameters_with<Scheme>(sys, Rc, P, nodal<T>(Rc + dR), nodal<T>(P + dP), dt, s),
+                              dt, Scheme::name);
+    return {std::move(dR), std::move(dP)};
 }
 
 }  // namespace detail
@@ -256,42 +265,85 @@ constexpr bool halves_on_failure() {
         return false;
 }
 
-/// One step of Algorithm MC (`detail::mc_solve`, which documents the solve and what it throws).
+/// What `mc_step` carries from one step to the next of a trajectory.
+template <class T>
+struct mc_carry {
+    /// Rounding lost when the increments were added to R and P (N × 3 each, empty = none):
+    /// R + R_lost, P + P_lost is the state to O(ε²). Without it, storing R_n + ΔR rounds each
+    /// position by ε|R|, and 𝓙 = Σ rᵢ × pᵢ walks by ~ε|R||P| a step (≈ 7 ε√n |R||P| measured).
+    /// Reset it (clear both) when R or P is changed other than by `mc_step`.
+    nodal<T> R_lost, P_lost;
+    std::size_t halvings = 0;   ///< steps split into two half steps so far (see `mc_step`)
+    unsigned max_halvings = 8;  ///< depth of the splitting
+};
+
+namespace detail {
+/// R += ΔR, P += ΔP, compensated when `carry` is given.
+template <class T>
+void apply_increments(nodal<T>& R, nodal<T>& P, const std::pair<nodal<T>, nodal<T>>& d, mc_carry<T>* carry) {
+    if (carry) {
+        add_compensated(R, d.first, carry->R_lost);
+        add_compensated(P, d.second, carry->P_lost);
+    } else {
+        R += d.first;
+        P += d.second;
+    }
+}
+
+/// `mc_step` after its argument checks; `c` is the carry (or a local one), `compensate` whether
+/// the caller gave it.
+template <class Scheme, class Truss, class T>
+void mc_step_in(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& dt, const newton_options& opt, mc_carry<T>& c,
+                bool compensate) {
+    if constexpr (halves_on_failure<Scheme>()) {
+        std::pair<nodal<T>, nodal<T>> d;
+        try {
+            d = mc_solve<Scheme>(sys, R, P, dt, opt);
+        } catch (const convergence_error&) {
+            if (c.max_halvings == 0) throw;
+            nodal<T> R1 = R, P1 = P;
+            mc_carry<T> c1 = c;
+            --c1.max_halvings;
+            const T half = dt / 2;
+            mc_step_in<Scheme>(sys, R1, P1, half, opt, c1, compensate);
+            mc_step_in<Scheme>(sys, R1, P1, half, opt, c1, compensate);
+            c1.max_halvings = c.max_halvings;
+            ++c1.halvings;
+            R = std::move(R1);
+            P = std::move(P1);
+            c = std::move(c1);
+            return;
+        }
+        apply_increments(R, P, d, compensate ? &c : nullptr);
+    } else {
+        apply_increments(R, P, mc_solve<Scheme>(sys, R, P, dt, opt), compensate ? &c : nullptr);
+    }
+}
+}  // namespace detail
+
+/// One step of Algorithm MC: (R, P) ← (R_{n+1}, P_{n+1}) (`detail::mc_solve`, which documents
+/// the solve and what it throws).
+///
+/// With `carry`, the increments are added by compensated summation (`add_compensated`), so
+/// momenta conserved by the scheme do not random-walk with the rounding of the stored state; pass
+/// the same `carry` for every step of a trajectory. Without it, the increments are added plainly.
 ///
 /// For a scheme with `halve_on_failure` (the energy-conserving modification (d), whose step can
 /// fail to have a solution where A of (4.8) passes through 0, §4.1), a step whose Newton solve
-/// fails is replaced by two steps of Δt/2 of the same scheme, recursively up to `max_halvings`
-/// levels; each sub-step conserves what the scheme conserves. `halvings`, if given, is increased
-/// by the number of steps so split. Without the flag, or past the depth, the
-/// `convergence_error` propagates.
+/// fails is replaced by two steps of Δt/2 of the same scheme, recursively up to
+/// `carry->max_halvings` levels (8 without `carry`), counted in `carry->halvings`; each sub-step
+/// conserves what the scheme conserves. Without the flag, or past the depth, the
+/// `convergence_error` propagates. When a step throws, R, P and `carry` are left unchanged.
 /// \throws std::invalid_argument if Δt is 0 or not finite (Δt < 0 steps backward in time).
 template <class Scheme, class Truss, class T>
 void mc_step(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& dt, const newton_options& opt,
-             std::size_t* halvings = nullptr, unsigned max_halvings = 8) {
+             mc_carry<T>* carry = nullptr) {
     using std::isfinite;
     if (!isfinite(dt) || dt == T(0))
         throw std::invalid_argument(std::string(Scheme::name) + ": time step " + to_string(dt) +
                                     " (precondition: finite and non-zero)");
-    if constexpr (!halves_on_failure<Scheme>()) {
-        (void)halvings;
-        (void)max_halvings;
-        detail::mc_solve<Scheme>(sys, R, P, dt, opt);
-    } else {
-        nodal<T> R1 = R, P1 = P;
-        try {
-            detail::mc_solve<Scheme>(sys, R1, P1, dt, opt);
-        } catch (const convergence_error&) {
-            if (max_halvings == 0) throw;
-            R1 = R;
-            P1 = P;
-            const T half = dt / 2;
-            mc_step<Scheme>(sys, R1, P1, half, opt, halvings, max_halvings - 1);
-            mc_step<Scheme>(sys, R1, P1, half, opt, halvings, max_halvings - 1);
-            if (halvings) ++*halvings;
-        }
-        R = R1;
-        P = P1;
-    }
+    mc_carry<T> local;
+    detail::mc_step_in<Scheme>(sys, R, P, dt, opt, carry ? *carry : local, carry != nullptr);
 }
 
 }  // namespace geomint::scheme
