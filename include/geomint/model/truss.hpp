@@ -1,7 +1,7 @@
 #pragma once
 /// \file
-/// `truss`: N nodes in 3-D with lumped masses, joined by bars with a strain energy φ(l). External
-/// loads F = ∇_R U(R, t) of the paper are not modelled yet (U = 0).
+/// `truss`: N nodes in 3-D with lumped masses, joined by bars with a strain energy φ(l), and an
+/// optional conservative external load F = ∇_R U(R, t) given by its work function U.
 ///
 /// Source: Graham & Jelenić, *Higher-order accuracy in conservative time integration with
 /// emphasis on elastic truss structures*, §2: M R̈ + 𝓕(R) R = F (2.2), with 𝓕 of (2.3),
@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -54,20 +55,36 @@ struct st_venant_kirchhoff {
     }
 };
 
+/// No external load: U = 0 (the default of `truss`).
+struct no_load {};
+
 /// Truss (or particle system with pair potentials) of (2.2)–(2.5).
 ///
 /// \tparam T            scalar type.
 /// \tparam StrainEnergy callable `U φ(const U& l, const T& L)` (bar length l, rest length L),
 ///                      for U = T and autodiff variables over T; `linear_spring<T>` or
 ///                      `st_venant_kirchhoff<T>`, or the user's own.
+/// \tparam Load         `no_load`, or the work function of the external load: a callable
+///                      `V U(const nodal<V>& R, const T& t)` (positions N × 3, time) generic in
+///                      V (T, `dual<T>` and `dual<dual<T>>` are used), e.g.
+///                      `[](const auto& R, const T& t) { return R(0, 2) * -g; }` for gravity on
+///                      node 0. F = ∇_R U (2.2) and its derivatives come from autodiff.
 ///
 /// Construction validates each element and throws `std::invalid_argument` naming it: a node
 /// with non-positive or non-finite mass or position, a bar to itself, to an unknown node, with
 /// rest length ≤ 0, or joining two nodes at the same place.
-template <class T, class StrainEnergy = linear_spring<T>>
+template <class T, class StrainEnergy = linear_spring<T>, class Load = no_load>
 class truss {
 public:
     using value_type = T;
+    using load_type = Load;
+    /// Whether the truss carries an external load (U ≠ 0).
+    static constexpr bool has_load = !std::is_same_v<Load, no_load>;
+
+    truss() = default;
+    /// A truss with the external load of work function `load` (see the class's `Load`).
+    explicit truss(Load load) : m_load(std::move(load)) {}
+    const Load& load() const { return m_load; }
 
     struct bar {
         std::size_t i, j;   ///< node indices, i ≠ j
@@ -224,8 +241,54 @@ public:
         return s;
     }
 
-    /// Total energy without external load, H = ½ P·M⁻¹P + φ (4.5).
-    T hamiltonian(const nodal<T>& R, const nodal<T>& P) const { return kinetic_energy(P) + strain_energy(R); }
+    /// Work function U(R, t) of the external load (0 without one), for V = T or autodiff variables.
+    template <class V>
+    V work(const nodal<V>& R, const T& t) const {
+        require_shape(R, "R");
+        if constexpr (has_load)
+            return m_load(R, t);
+        else
+            return V(0);
+    }
+    /// External force F = ∇_R U(R, t) (2.2), N × 3, by autodiff (3N passes through U; for
+    /// V = dual<T>, nested: the tangent is ∇²U·Ṙ). Zero without a load.
+    template <class V>
+    nodal<V> load_force(const nodal<V>& R, const T& t) const {
+        require_shape(R, "R");
+        nodal<V> F = nodal<V>::Zero(R.rows(), 3);
+        if constexpr (has_load && !is_dual_v<V>) {
+            nodal<dual<T>> Rw = R.template cast<dual<T>>();
+            for (Eigen::Index i = 0; i < R.rows(); ++i)
+                for (int c = 0; c < 3; ++c) {
+                    Rw(i, c) = ad::make_fvar<T, 1>(R(i, c));
+                    F(i, c) = m_load(Rw, t).derivative(1);
+                    Rw(i, c) = dual<T>(R(i, c));
+                }
+        } else if constexpr (has_load) {
+            // Boost nests fvar<fvar<T,1>,1> as a polynomial in x (outer) and y (inner): W(r) of a
+            // dual r = a + bε is a + b x, and W(0, true) is y. With y on one coordinate, the
+            // coefficient of y is ∂U/∂R_ic and that of xy its derivative along the tangent.
+            using W = ad::autodiff_fvar<dual<T>, 1>;
+            nodal<W> Rw(R.rows(), 3);
+            for (Eigen::Index i = 0; i < R.rows(); ++i)
+                for (int c = 0; c < 3; ++c) Rw(i, c) = W(R(i, c));
+            const W y(T(0), true);
+            for (Eigen::Index i = 0; i < R.rows(); ++i)
+                for (int c = 0; c < 3; ++c) {
+                    const W saved = Rw(i, c);
+                    Rw(i, c) = saved + y;
+                    const W u = m_load(Rw, t);
+                    F(i, c) = make_dual(T(u[0].derivative(1)), T(u[1].derivative(1)));
+                    Rw(i, c) = saved;
+                }
+        }
+        (void)t;
+        return F;
+    }
+    /// Total energy H = ½ P·M⁻¹P + φ − U(R, t) (4.5).
+    T hamiltonian(const nodal<T>& R, const nodal<T>& P, const T& t = T(0)) const {
+        return kinetic_energy(P) + strain_energy(R) - work(R, t);
+    }
 
     /// Linear momentum 𝓛 = Σ p_i.
     Eigen::Matrix<T, 1, 3> linear_momentum(const nodal<T>& P) const {
@@ -271,6 +334,7 @@ private:
     std::vector<T> m_mass;
     std::vector<std::array<T, 3>> m_reference;
     std::vector<bar> m_bars;
+    [[no_unique_address]] Load m_load{};
 };
 
 }  // namespace geomint

@@ -14,14 +14,15 @@
 #include <cstdint>
 #include <random>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 namespace geomint::problems {
 
 /// A truss with its initial state.
-template <class T, class StrainEnergy>
+template <class T, class StrainEnergy, class Load = no_load>
 struct truss_problem {
-    truss<T, StrainEnergy> sys;
+    truss<T, StrainEnergy, Load> sys;
     nodal<T> R, P;  ///< initial positions and momenta, N × 3
 };
 
@@ -40,12 +41,13 @@ inline velocity_eighths random_velocity_eighths(std::uint32_t seed) {
 /// Tetrahedron with corners (0,0,0), (1,0,0), (1/4,3/4,0), (1/4,1/4,3/4), masses 1, 2, 3, 4, six
 /// St. Venant–Kirchhoff bars (EA = 10) pre-stretched (rest lengths 9/10 of the edges), and
 /// initial velocities v = k/8 for the integers k of `velocity` (default: a fixed set in [−4, 4];
-/// `random_velocity_eighths` draws others), exact in every precision. Units: consistent, unnamed.
-template <class T>
-truss_problem<T, st_venant_kirchhoff<T>> tumbling_tetrahedron(
-    const velocity_eighths& velocity = {-4, -2, 3, -2, -1, 4, 2, 0, 4, -2, 0, -2}) {
+/// `random_velocity_eighths` draws others), exact in every precision, under the external load of
+/// work function `load` (none by default; see `truss`). Units: consistent, unnamed.
+template <class T, class Load = no_load>
+truss_problem<T, st_venant_kirchhoff<T>, Load> tumbling_tetrahedron(
+    const velocity_eighths& velocity = {-4, -2, 3, -2, -1, 4, 2, 0, 4, -2, 0, -2}, Load load = {}) {
     constexpr std::array<std::array<int, 3>, 4> corners{{{0, 0, 0}, {4, 0, 0}, {1, 3, 0}, {1, 1, 3}}};
-    truss_problem<T, st_venant_kirchhoff<T>> p;
+    truss_problem<T, st_venant_kirchhoff<T>, Load> p{truss<T, st_venant_kirchhoff<T>, Load>(std::move(load)), {}, {}};
     for (std::size_t k = 0; k < 4; ++k)
         p.sys.add_node({T(corners[k][0]) / 4, T(corners[k][1]) / 4, T(corners[k][2]) / 4}, T(static_cast<int>(k + 1)));
     p.R = p.sys.positions();
@@ -60,13 +62,13 @@ truss_problem<T, st_venant_kirchhoff<T>> tumbling_tetrahedron(
     return p;
 }
 
-/// The state at `t_end` from (R, P) at 0, by odeint's `runge_kutta_fehlberg78` with `steps` fixed
+/// The state at `t_end` from (R, P) at 0 (M R̈ + 𝓕R = F(R, t), (2.2)), by odeint's `runge_kutta_fehlberg78` with `steps` fixed
 /// steps (eighth order: error ~ (t_end/steps)⁸; fixed steps, since odeint's controlled steppers do
 /// not compile for multiprecision scalars with range_algebra). Use it in a higher precision than
 /// the scheme under test, or with steps small enough that its error is below the one measured.
 /// \throws std::invalid_argument if steps = 0.
-template <class T, class StrainEnergy>
-std::pair<nodal<T>, nodal<T>> truss_reference_state(const truss<T, StrainEnergy>& sys, const nodal<T>& R,
+template <class T, class StrainEnergy, class Load>
+std::pair<nodal<T>, nodal<T>> truss_reference_state(const truss<T, StrainEnergy, Load>& sys, const nodal<T>& R,
                                                     const nodal<T>& P, const T& t_end, std::size_t steps) {
     if (steps == 0) throw std::invalid_argument("truss_reference_state: steps = 0 (precondition: >= 1)");
     sys.require_shape(R, "R");
@@ -75,11 +77,11 @@ std::pair<nodal<T>, nodal<T>> truss_reference_state(const truss<T, StrainEnergy>
     std::vector<T> y(static_cast<std::size_t>(6 * n));
     Eigen::Map<nodal<T>>(y.data(), n, 3) = R;
     Eigen::Map<nodal<T>>(y.data() + 3 * n, n, 3) = P;
-    const auto rhs = [&sys, n](const std::vector<T>& z, std::vector<T>& dz, const T&) {
+    const auto rhs = [&sys, n](const std::vector<T>& z, std::vector<T>& dz, const T& t) {
         const nodal<T> Rz = Eigen::Map<const nodal<T>>(z.data(), n, 3);
         const nodal<T> Pz = Eigen::Map<const nodal<T>>(z.data() + 3 * n, n, 3);
         Eigen::Map<nodal<T>>(dz.data(), n, 3) = sys.velocities(Pz);
-        Eigen::Map<nodal<T>>(dz.data() + 3 * n, n, 3) = -(sys.stiffness(Rz) * Rz);
+        Eigen::Map<nodal<T>>(dz.data() + 3 * n, n, 3) = sys.load_force(Rz, t) - sys.stiffness(Rz) * Rz;
     };
     namespace odeint = boost::numeric::odeint;
     odeint::integrate_n_steps(odeint::runge_kutta_fehlberg78<std::vector<T>, T>(), rhs, y, T(0),

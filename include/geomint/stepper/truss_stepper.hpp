@@ -73,7 +73,7 @@ public:
     }
 
     template <class System, class StateIn, class StateOut>
-    void do_step(System system, const StateIn& in, const time_type& /*t*/, StateOut& out, const time_type& dt) {
+    void do_step(System system, const StateIn& in, const time_type& t, StateOut& out, const time_type& dt) {
         detail::require_positive_step(dt, Scheme::name);
         using S = std::remove_cv_t<typename boost::numeric::odeint::unwrap_reference<System>::type>;
         const S& sys = system;
@@ -87,6 +87,7 @@ public:
             m_carry.R_lost.resize(0, 3);
             m_carry.P_lost.resize(0, 3);
         }
+        m_carry.t = t;
         scheme::mc_step<Scheme>(sys, R, P, dt, m_options, &m_carry);
         resize_state(out.first, R.size());
         resize_state(out.second, P.size());

@@ -27,6 +27,7 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <utility>
 
 namespace geomint::scheme {
@@ -39,6 +40,23 @@ struct mc_parameters {
     matrix<U> M_inv;  ///< 𝓜⁻¹ — the inverse of the paper's 𝓜 (which must be non-singular)
     nodal<U> F_a;     ///< algorithmic force, N × 3 (zero rows = no load)
     nodal<U> V_a;     ///< algorithmic velocity, N × 3 (zero rows = none)
+};
+
+/// The step being solved, as a scheme's `load_terms` and `scalar_equations` see it (U = T, or
+/// dual<T> while the Jacobian is formed).
+template <class U, class T>
+struct mc_step_data {
+    const nodal<U>& R0;                  ///< R_n relative to the centroid c of R_n, N × 3
+    const nodal<U>& P0;                  ///< P_n
+    const nodal<U>& dR;                  ///< R_{n+1} − R_n (the unknowns)
+    const nodal<U>& dP;                  ///< P_{n+1} − P_n (the unknowns)
+    const Eigen::Matrix<T, 1, 3>& origin;  ///< c: absolute positions are R + 1cᵀ (for loads)
+    T t;                                 ///< t_n
+    T dt;                                ///< Δt
+    nodal<U> R1() const { return R0 + dR; }
+    nodal<U> P1() const { return P0 + dP; }
+    /// Absolute positions of relative ones (rounded to ε|c|: for the external load only).
+    nodal<U> absolute(const nodal<U>& R) const { return R.rowwise() + origin.template cast<U>(); }
 };
 
 /// Check the conditions of Propositions 1 and 2 on one step's parameters:
@@ -132,8 +150,9 @@ mc_parameters<U> midpoint_form(const Truss& sys, matrix<U> X) {
 
 /// Number of scalar unknowns a scheme adds to the 6N increments (`Scheme::scalar_unknowns`, 0 if
 /// absent): a scheme with s > 0 takes them as a last argument `const std::array<U, s>&` of
-/// `parameters` and supplies as many equations through `scalar_equations(sys, R0, P0, dR, dP, dt)`
-/// (each returned as a pair (residual, size of its terms) of U and T), and `scalar_guess<T>()`.
+/// `parameters` and supplies as many equations through `scalar_equations(sys, step)` (step: an
+/// `mc_step_data`; each equation returned as a pair (residual, size of its terms) of U and T),
+/// and `scalar_guess<T>()`.
 template <class Scheme>
 constexpr Eigen::Index scalar_unknowns_of() {
     if constexpr (requires { Scheme::scalar_unknowns; })
@@ -168,8 +187,11 @@ namespace detail {
 ///         parameters violate (4.2) or (4.4) (`check_momentum_conditions`); what the scheme's
 ///         `parameters` throws (e.g. std::domain_error from the strain energy).
 template <class Scheme, class Truss, class T>
-std::pair<nodal<T>, nodal<T>> mc_solve(const Truss& sys, const nodal<T>& R, const nodal<T>& P, const T& dt,
-                                       const newton_options& opt) {
+std::pair<nodal<T>, nodal<T>> mc_solve(const Truss& sys, const nodal<T>& R, const nodal<T>& P, const T& t,
+                                       const T& dt, const newton_options& opt) {
+    static_assert(!Truss::has_load ||
+                      requires(const Truss& t_, const mc_step_data<T, T>& s_) { Scheme::load_terms(t_, s_); },
+                  "this Algorithm MC scheme defines no load_terms: it cannot step a truss with an external load");
     using std::abs;
     using D = dual<T>;
     constexpr Eigen::Index S = scalar_unknowns_of<Scheme>();
@@ -198,7 +220,9 @@ std::pair<nodal<T>, nodal<T>> mc_solve(const Truss& sys, const nodal<T>& R, cons
     const auto residual = [&](const auto& dR, const auto& dP, const auto& s, const auto& Rc0, const auto& P0,
                               auto&& out, auto&& get) {
         using U = typename std::decay_t<decltype(dR)>::Scalar;
-        const auto a = detail::parameters_with<Scheme>(sys, Rc0, P0, nodal<U>(Rc0 + dR), nodal<U>(P0 + dP), dt, s);
+        const mc_step_data<U, T> step{Rc0, P0, dR, dP, centroid, t, dt};
+        auto a = detail::parameters_with<Scheme>(sys, Rc0, P0, step.R1(), step.P1(), dt, s);
+        if constexpr (Truss::has_load) std::tie(a.F_a, a.V_a) = Scheme::load_terms(sys, step);
         const auto [rR, rP] = detail::mc_residual(a, Rc0, P0, dR, dP, dt);
         for (Eigen::Index i = 0; i < n; ++i)
             for (int c = 0; c < 3; ++c) {
@@ -206,7 +230,7 @@ std::pair<nodal<T>, nodal<T>> mc_solve(const Truss& sys, const nodal<T>& R, cons
                 out[3 * (n + i) + c] = get(rP(i, c)) / p_scale;
             }
         if constexpr (S > 0) {
-            const auto eqs = Scheme::scalar_equations(sys, Rc0, P0, dR, dP, dt);
+            const auto eqs = Scheme::scalar_equations(sys, step);
             for (std::size_t k = 0; k < s_count; ++k) {
                 const T size = eqs[k].second > T(0) ? eqs[k].second : T(1);
                 out[6 * n + static_cast<Eigen::Index>(k)] = get(eqs[k].first) / size;
@@ -273,6 +297,7 @@ struct mc_carry {
     /// position by ε|R|, and 𝓙 = Σ rᵢ × pᵢ walks by ~ε|R||P| a step (≈ 7 ε√n |R||P| measured).
     /// Reset it (clear both) when R or P is changed other than by `mc_step`.
     nodal<T> R_lost, P_lost;
+    T t = T(0);                 ///< time of the state, advanced by each step (external loads U(R, t))
     std::size_t halvings = 0;   ///< steps split into two half steps so far (see `mc_step`)
     unsigned max_halvings = 8;  ///< depth of the splitting
 };
@@ -298,7 +323,7 @@ void mc_step_in(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& dt, const n
     if constexpr (halves_on_failure<Scheme>()) {
         std::pair<nodal<T>, nodal<T>> d;
         try {
-            d = mc_solve<Scheme>(sys, R, P, dt, opt);
+            d = mc_solve<Scheme>(sys, R, P, c.t, dt, opt);
         } catch (const convergence_error&) {
             if (c.max_halvings == 0) throw;
             nodal<T> R1 = R, P1 = P;
@@ -308,6 +333,7 @@ void mc_step_in(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& dt, const n
             mc_step_in<Scheme>(sys, R1, P1, half, opt, c1, compensate);
             mc_step_in<Scheme>(sys, R1, P1, half, opt, c1, compensate);
             c1.max_halvings = c.max_halvings;
+            c1.t = c.t + dt;
             ++c1.halvings;
             R = std::move(R1);
             P = std::move(P1);
@@ -316,8 +342,9 @@ void mc_step_in(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& dt, const n
         }
         apply_increments(R, P, d, compensate ? &c : nullptr);
     } else {
-        apply_increments(R, P, mc_solve<Scheme>(sys, R, P, dt, opt), compensate ? &c : nullptr);
+        apply_increments(R, P, mc_solve<Scheme>(sys, R, P, c.t, dt, opt), compensate ? &c : nullptr);
     }
+    c.t += dt;
 }
 }  // namespace detail
 
@@ -325,8 +352,10 @@ void mc_step_in(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& dt, const n
 /// the solve and what it throws).
 ///
 /// With `carry`, the increments are added by compensated summation (`add_compensated`), so
-/// momenta conserved by the scheme do not random-walk with the rounding of the stored state; pass
-/// the same `carry` for every step of a trajectory. Without it, the increments are added plainly.
+/// momenta conserved by the scheme do not random-walk with the rounding of the stored state, and
+/// the time of the state (`carry->t`, for an external load U(R, t)) is advanced; pass the same
+/// `carry` for every step of a trajectory. Without it, the increments are added plainly and the
+/// step starts at t = 0.
 ///
 /// For a scheme with `halve_on_failure` (the energy-conserving modification (d), whose step can
 /// fail to have a solution where A of (4.8) passes through 0, §4.1), a step whose Newton solve

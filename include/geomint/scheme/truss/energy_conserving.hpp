@@ -1,8 +1,8 @@
 #pragma once
 /// \file
 /// Energy conservation by one scalar, Proposition 3: 𝒳 := κ𝒳̄, with 𝒳̄ the base scheme's 𝒳 and
-/// κ from A κ + B = 0 (4.8), A = −Δt 𝒳̄R_{1/2}·M⁻¹P_{1/2}, B = φ_Δ − 𝒢P_{1/2}·M⁻¹P_{1/2}
-/// (no external load). Source: Graham & Jelenić, (4.5)–(4.8) and §4.3.
+/// κ from A κ + B = 0 (4.8), A = −Δt 𝒳̄R_{1/2}·M⁻¹P_{1/2},
+/// B = φ_Δ − U_Δ + (ΔtF_a − 𝒢P_{1/2})·M⁻¹P_{1/2}. Source: Graham & Jelenić, (4.5)–(4.8) and §4.3.
 ///
 /// κ is solved for together with the step, as a scalar unknown of `mc_step` with the equation
 /// H_Δ = P_Δ·M⁻¹P_{1/2} + φ_Δ = 0 (which, given (3.1), is A κ + B = 0). Written this way, the
@@ -34,6 +34,12 @@ struct truss_energy_conserving {
     static constexpr bool time_symmetric = Base::time_symmetric;
     static constexpr std::size_t scalar_unknowns = 1;  ///< κ
     static constexpr bool halve_on_failure = true;     ///< see `mc_step`
+
+    /// External load: the base scheme's F_a, V_a.
+    template <class Truss, class U, class T>
+    static std::pair<nodal<U>, nodal<U>> load_terms(const Truss& sys, const mc_step_data<U, T>& s) {
+        return Base::load_terms(sys, s);
+    }
 
     template <class T>
     static std::array<T, 1> scalar_guess() {
@@ -72,16 +78,19 @@ struct truss_energy_conserving {
         return a;
     }
 
-    /// The energy balance H_Δ = P_Δ·M⁻¹P_{1/2} + φ_Δ of the step (zero when energy is conserved),
+    /// The energy balance H_Δ = P_Δ·M⁻¹P_{1/2} + φ_Δ − U_Δ of the step (zero when energy is
+    /// conserved; with an external load, U_Δ = U(R_{n+1}, t_{1/2}) − U(R_n, t_{1/2}), so H of (4.5)
+    /// is conserved for a load independent of t; for one that depends on t the row still fixes κ,
+    /// and H then changes by the work of ∂U/∂t to O(Δt³) a step, not to the order of the base scheme),
     /// with the size of its rounding, at the start of the step: the kinetic energy plus
     /// Σ (|φ| + |f| l²) over the bars — |f| l² since φ(l), computed from positions, carries
     /// rounding φ'(l)·εl = ε f l² (ten times |φ| for a St. Venant–Kirchhoff bar at 10 % strain).
     /// φ_Δ = Σ f̄ (l₁² − l₀²)/2, l₁² − l₀² = (d₁ − d₀)·(d₁ + d₀): no cancellation of φ itself.
     template <class Truss, class U, class T>
-    static std::array<std::pair<U, T>, 1> scalar_equations(const Truss& sys, const nodal<U>& R0, const nodal<U>& P0,
-                                                           const nodal<U>& dR, const nodal<U>& dP, const T&) {
+    static std::array<std::pair<U, T>, 1> scalar_equations(const Truss& sys, const mc_step_data<U, T>& s) {
         using std::abs;
-        const nodal<U> R1 = R0 + dR;
+        const nodal<U>&R0 = s.R0, &P0 = s.P0, &dP = s.dP;
+        const nodal<U> R1 = s.R1();
         U phi_delta(0);
         T size = sys.kinetic_energy(nodal<T>(values_of(P0)));
         for (const auto& b : sys.bars()) {
@@ -95,7 +104,14 @@ struct truss_energy_conserving {
             size += abs(b.energy(l, b.rest_length)) + abs(sys.bar_coefficient(b, l)) * l * l;
         }
         const U kinetic_delta = dP.cwiseProduct(sys.velocities(nodal<U>(P0 + dP / U(2)))).sum();
-        return {std::pair<U, T>{kinetic_delta + phi_delta, size}};
+        U load_delta(0);
+        if constexpr (Truss::has_load) {
+            const T th = s.t + s.dt / 2;
+            const nodal<U> A0 = s.absolute(R0), A1 = s.absolute(R1);
+            load_delta = sys.work(A1, th) - sys.work(A0, th);
+            size += abs(value_of(sys.work(A0, th)));
+        }
+        return {std::pair<U, T>{kinetic_delta + phi_delta - load_delta, size}};
     }
 };
 

@@ -5,7 +5,7 @@
 /// Source: Graham & Jelenić §4.3 and refs. [15, 21, 23, 26] (Simo–Tarnow; Greenspan).
 /// Second order, conserves linear and angular momentum and the energy H (4.5) exactly:
 /// P_Δ·M⁻¹P_{1/2} = −Δt Σ f̄ (r_ij)_{1/2}·(r_ij)_Δ = −Σ φ_Δ. Time-symmetric.
-#include "geomint/scheme/truss/algorithm_mc.hpp"
+#include "geomint/scheme/truss/load_terms.hpp"
 
 namespace geomint::scheme {
 
@@ -21,6 +21,13 @@ struct truss_energy_momentum {
         return detail::midpoint_form<U>(sys, sys.template assemble<U>([&](const auto& b) {
             return U(sys.discrete_bar_coefficient(b, sys.length(R0, b), sys.length(R1, b)));
         }));
+    }
+
+    /// External load: the discrete gradient of U (`detail::discrete_gradient_load`), so H with
+    /// −U (4.5) is conserved for a load independent of t.
+    template <class Truss, class U, class T>
+    static std::pair<nodal<U>, nodal<U>> load_terms(const Truss& sys, const mc_step_data<U, T>& s) {
+        return detail::discrete_gradient_load(sys, s);
     }
 };
 

@@ -9,7 +9,7 @@
 /// (no inverse). Columns of 𝒢 and 𝒳 sum to 0 and 𝒳, 𝓜 are symmetric (momenta conserved);
 /// (4.13) holds (time-symmetric); energy is not conserved. The matrices are dense: every node
 /// couples to every node through M⁻¹-products (the loss of sparsity the paper notes).
-#include "geomint/scheme/truss/algorithm_mc.hpp"
+#include "geomint/scheme/truss/load_terms.hpp"
 
 namespace geomint::scheme {
 
@@ -33,6 +33,12 @@ struct truss_fourth_order {
         a.M_inv = m_inv + m_inv * Fh * m_inv * c2;
         a.X = Xt + Xt * m_inv * Xt * c2;
         return a;
+    }
+
+    /// External load: F_a and V_a of (6.2) (`detail::fourth_order_load`).
+    template <class Truss, class U, class T>
+    static std::pair<nodal<U>, nodal<U>> load_terms(const Truss& sys, const mc_step_data<U, T>& s) {
+        return detail::fourth_order_load(sys, s);
     }
 };
 

@@ -4,7 +4,7 @@
 /// Source: Graham & Jelenić, eq. (3.3) and refs. [6, 26, 27]. Second order (Table 1),
 /// momentum-conserving (𝒳 = 𝓕 satisfies (4.2), (4.4)), time-symmetric (Proposition 5);
 /// energy is not conserved (bounded in practice).
-#include "geomint/scheme/truss/algorithm_mc.hpp"
+#include "geomint/scheme/truss/load_terms.hpp"
 
 namespace geomint::scheme {
 
@@ -18,6 +18,12 @@ struct truss_midpoint {
     static mc_parameters<U> parameters(const Truss& sys, const nodal<U>& R0, const nodal<U>&, const nodal<U>& R1,
                                        const nodal<U>&, const T&) {
         return detail::midpoint_form<U>(sys, sys.stiffness(nodal<U>((R0 + R1) / U(2))));
+    }
+
+    /// External load: F_a = F(R_{1/2}, t_{1/2}) (`detail::midpoint_load`).
+    template <class Truss, class U, class T>
+    static std::pair<nodal<U>, nodal<U>> load_terms(const Truss& sys, const mc_step_data<U, T>& s) {
+        return detail::midpoint_load(sys, s);
     }
 };
 
