@@ -1,8 +1,10 @@
 // Google Benchmark harness: cost per step of Algorithm MC (Graham & Jelenić) schemes (a)–(d)
 // against the number of nodes N, on a cubic lattice truss (nx × nx × nx nodes, bars along the
 // edges and the face diagonals, St. Venant–Kirchhoff, pre-stretched 5 %, a slow spin), at double.
-// The solve is dense: 6N autodiff passes per Newton iteration, each forming N × N matrices
-// (products of them for (c), (d)), so cost grows like N³ for (a), (b) and N⁴ for (c), (d).
+// Dense solve: 6N autodiff passes per Newton iteration, each forming N × N matrices (products of
+// them for (c), (d)), so cost grows like N³ for (a), (b) and N⁴ for (c), (d). Sparse solve
+// (scheme/truss/sparse_solve.hpp; (a), (b) only — the M⁻¹ products of (6.2) make (c), (d)
+// dense): 6 × colours passes over the bars, and SparseLU.
 //
 //   build/bench/bench_truss --benchmark_min_time=0.1
 #include <geomint/scheme/truss/energy_conserving.hpp>
@@ -48,21 +50,28 @@ struct lattice {
     }
 };
 
-template <class Scheme>
+template <class Scheme, jacobian_storage Storage>
 void mc_step_cost(benchmark::State& s) {
     lattice l(static_cast<int>(s.range(0)));
+    newton_options opt;
+    opt.storage = Storage;
     for (auto _ : s) {
-        scheme::mc_step<Scheme>(l.sys, l.R, l.P, 0.01, newton_options{});
+        scheme::mc_step<Scheme>(l.sys, l.R, l.P, 0.01, opt);
         benchmark::DoNotOptimize(l.R.data());
     }
     s.counters["nodes"] = double(l.R.rows());
     s.counters["bars"] = double(l.sys.bars().size());
 }
 
-BENCHMARK(mc_step_cost<scheme::truss_midpoint>)->Arg(2)->Arg(3)->Arg(4)->Unit(benchmark::kMillisecond);
-BENCHMARK(mc_step_cost<scheme::truss_energy_momentum>)->Arg(2)->Arg(3)->Arg(4)->Unit(benchmark::kMillisecond);
-BENCHMARK(mc_step_cost<scheme::truss_fourth_order>)->Arg(2)->Arg(3)->Arg(4)->Unit(benchmark::kMillisecond);
-BENCHMARK(mc_step_cost<scheme::truss_energy_conserving<>>)->Arg(2)->Arg(3)->Arg(4)->Unit(benchmark::kMillisecond);
+constexpr auto dense = jacobian_storage::dense;
+constexpr auto sparse = jacobian_storage::sparse;
+// dense: up to 64 nodes (cost ~ N³ and N⁴); sparse (bar-assembled (a), (b) only): up to 343
+BENCHMARK(mc_step_cost<scheme::truss_midpoint, dense>)->DenseRange(2, 4)->Unit(benchmark::kMillisecond);
+BENCHMARK(mc_step_cost<scheme::truss_energy_momentum, dense>)->DenseRange(2, 4)->Unit(benchmark::kMillisecond);
+BENCHMARK(mc_step_cost<scheme::truss_fourth_order, dense>)->DenseRange(2, 4)->Unit(benchmark::kMillisecond);
+BENCHMARK(mc_step_cost<scheme::truss_energy_conserving<>, dense>)->DenseRange(2, 4)->Unit(benchmark::kMillisecond);
+BENCHMARK(mc_step_cost<scheme::truss_midpoint, sparse>)->DenseRange(2, 7)->Unit(benchmark::kMillisecond);
+BENCHMARK(mc_step_cost<scheme::truss_energy_momentum, sparse>)->DenseRange(2, 7)->Unit(benchmark::kMillisecond);
 }  // namespace
 
 BENCHMARK_MAIN();

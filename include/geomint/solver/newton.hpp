@@ -16,6 +16,7 @@
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
 
+#include <Eigen/Sparse>
 #include <boost/math/tools/roots.hpp>
 
 #include <cstdint>
@@ -26,13 +27,38 @@
 namespace geomint {
 
 /// Settings of the Newton solves inside implicit schemes.
+/// The linear solver of a vector Newton step.
+enum class jacobian_storage {
+    automatic,  ///< sparse where the scheme provides a sparse Jacobian and the system is large
+    dense,      ///< dense Jacobian, partial-pivoting LU
+    sparse      ///< sparse Jacobian (where the scheme provides one), Eigen's SparseLU
+};
+
 struct newton_options {
     /// Iteration cap per solve; reaching it without meeting the tolerance throws
     /// `geomint::convergence_error`.
     int max_iterations = 50;
+    /// Jacobian storage of vector solves (trusses: see scheme/truss/sparse_solve.hpp).
+    jacobian_storage storage = jacobian_storage::automatic;
 };
 
 namespace detail {
+
+/// J⁻¹g for a dense Jacobian (partial-pivoting LU).
+template <class T>
+vector<T> linear_solve(const matrix<T>& J, const vector<T>& g) {
+    return J.partialPivLu().solve(g);
+}
+
+/// J⁻¹g for a sparse Jacobian (Eigen's SparseLU, COLAMD ordering); a singular J gives a
+/// non-finite result, as the dense solve does.
+template <class T>
+vector<T> linear_solve(const Eigen::SparseMatrix<T>& J, const vector<T>& g) {
+    Eigen::SparseLU<Eigen::SparseMatrix<T>, Eigen::COLAMDOrdering<int>> lu;
+    lu.compute(J);
+    if (lu.info() != Eigen::Success) return vector<T>::Constant(g.size(), std::numeric_limits<T>::quiet_NaN());
+    return lu.solve(g);
+}
 
 /// Solve G(z, params...) = 0 for z, starting at `guess`.
 ///
@@ -117,7 +143,7 @@ vector<T> solve_vector(const System& system, vector<T> z, const T& scale, const 
         stalled = stalled || r >= r_prev;
         if (r <= stop || ((stalled || it >= opt.max_iterations) && r <= accept)) {
             // one last Newton step with the Jacobian at hand: the root to the rounding of G
-            const vector<T> dz = jacobian.partialPivLu().solve(g);
+            const vector<T> dz = linear_solve(jacobian, g);
             if (all_finite(dz)) z -= dz;
             return z;
         }
@@ -126,7 +152,7 @@ vector<T> solve_vector(const System& system, vector<T> z, const T& scale, const 
                                         " iterations (cap " + std::to_string(opt.max_iterations) + "): residual " +
                                         to_string(r) + " > tolerance " + to_string(accept),
                                     it, static_cast<long double>(r));
-        const vector<T> dz = jacobian.partialPivLu().solve(g);
+        const vector<T> dz = linear_solve(jacobian, g);
         if (!all_finite(dz))
             throw convergence_error(std::string(who) + ": Newton step is not finite (singular Jacobian) at residual " +
                                         to_string(r),

@@ -12,14 +12,18 @@
 ///   (the parameters may depend on both ends of the step: the step is implicit). The positions
 ///   are relative to the centroid of R_n (see `mc_residual`): parameters must depend on
 ///   differences of positions only, as the truss's internal forces do.
+/// - optionally `load_terms(sys, step)` → (F_a, V_a) for a truss with an external load
+///   (load_terms.hpp), `bar_assembled`/`bar_coefficient` (sparse_solve.hpp), scalar unknowns
+///   (`scalar_unknowns_of`) and `halve_on_failure` (`mc_step`).
 /// `mc_step` solves (3.1) for (R_{n+1}, P_{n+1}) by Newton–Raphson with the Jacobian from
-/// autodiff (one dual pass per unknown, 6N per iteration; dense LU), and checks the conditions of
-/// Propositions 1–2 on the converged parameters.
+/// autodiff (dense: one dual pass per unknown, 6N per iteration, LU; sparse for bar-assembled
+/// schemes), and checks the conditions of Propositions 1–2 on the converged parameters.
 
 #include "geomint/error.hpp"
 #include "geomint/autodiff.hpp"
 #include "geomint/linalg.hpp"
 #include "geomint/model/truss.hpp"
+#include "geomint/scheme/truss/sparse_solve.hpp"
 #include "geomint/solver/newton.hpp"
 
 #include <algorithm>
@@ -139,10 +143,12 @@ matrix<U> inverse_mass(const Truss& sys) {
     return m;
 }
 
-/// Parameters of the form (3.3): 𝒢 = 0, 𝓜 = M, no load terms, the given 𝒳.
-template <class U, class Truss>
-mc_parameters<U> midpoint_form(const Truss& sys, matrix<U> X) {
+/// Parameters of the form (3.3) — 𝒢 = 0, 𝓜 = M, no load terms — with 𝒳 assembled as (2.3) from
+/// one coefficient per bar, `Scheme::bar_coefficient(sys, bar, R0, R1)`.
+template <class Scheme, class Truss, class U>
+mc_parameters<U> bar_assembled_form(const Truss& sys, const nodal<U>& R0, const nodal<U>& R1) {
     const auto n = static_cast<Eigen::Index>(sys.nodes());
+    matrix<U> X = sys.template assemble<U>([&](const auto& b) { return Scheme::bar_coefficient(sys, b, R0, R1); });
     return {matrix<U>::Zero(n, n), std::move(X), inverse_mass<U>(sys), nodal<U>(), nodal<U>()};
 }
 
@@ -174,6 +180,10 @@ mc_parameters<U> parameters_with(const Truss& sys, const nodal<U>& R0, const nod
 }  // namespace detail
 
 namespace detail {
+/// Node count from which `jacobian_storage::automatic` takes the sparse solve (bar-assembled
+/// schemes, no load): below it the dense solve is as fast (bench/bench_truss.cpp).
+inline constexpr Eigen::Index sparse_threshold_nodes = 8;
+
 /// The increments (ΔR, ΔP) = (R_{n+1} − R_n, P_{n+1} − P_n) of one step of Algorithm MC from
 /// (R, P), solving (3.1) with `Scheme`'s parameters.
 ///
@@ -182,7 +192,9 @@ namespace detail {
 /// size of their terms, Δt(|M⁻¹P|∞ + Δt|𝓕|∞|R_c|∞/min m) for positions and
 /// Δt(|𝓕|∞|R_c|∞ + Δt|𝓕|∞|M⁻¹P|∞) for momenta (R_c: positions relative to their centroid, see
 /// `mc_residual`), so the tolerance 2ε (accept 64ε) is relative;
-/// Jacobian by autodiff (one dual pass per unknown), dense partial-pivoting LU.
+/// Jacobian by autodiff (one dual pass per unknown), dense partial-pivoting LU — or, for a
+/// bar-assembled scheme without external load, the sparse solve of sparse_solve.hpp, chosen by
+/// `opt.storage` (automatic: from `sparse_threshold_nodes` nodes).
 /// \throws geomint::convergence_error if Newton fails; std::invalid_argument if the converged
 ///         parameters violate (4.2) or (4.4) (`check_momentum_conditions`); what the scheme's
 ///         `parameters` throws (e.g. std::domain_error from the strain energy).
@@ -207,6 +219,11 @@ std::pair<nodal<T>, nodal<T>> mc_solve(const Truss& sys, const nodal<T>& R, cons
     T r_scale = h * (max_abs(V) + h * FR / m_min), p_scale = h * (FR + h * max_abs(F) * max_abs(V));
     if (!(r_scale > T(0))) r_scale = T(1);
     if (!(p_scale > T(0))) p_scale = T(1);
+    if constexpr (is_bar_assembled<Scheme>() && !Truss::has_load && S == 0) {
+        if (opt.storage == jacobian_storage::sparse ||
+            (opt.storage == jacobian_storage::automatic && n >= sparse_threshold_nodes))
+            return sparse_solve<Scheme>(sys, Rc, P, nodal<T>(V * dt), nodal<T>(-force * dt), dt, r_scale, p_scale, opt);
+    }
 
     const auto unpack = [n](const auto& z, auto& dR, auto& dP, auto& s) {
         for (Eigen::Index i = 0; i < n; ++i)

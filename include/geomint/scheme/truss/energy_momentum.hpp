@@ -15,12 +15,18 @@ struct truss_energy_momentum {
     static constexpr bool conserves_energy = true;
     static constexpr bool time_symmetric = true;
 
+    static constexpr bool bar_assembled = true;  ///< 𝒳 from one coefficient per bar (sparse_solve.hpp)
+
+    /// The bar's entry of 𝒳: f̄ = (φ(l_{n+1}) − φ(l_n)) / ((l²_{n+1} − l²_n)/2).
+    template <class Truss, class U>
+    static U bar_coefficient(const Truss& sys, const typename Truss::bar& b, const nodal<U>& R0, const nodal<U>& R1) {
+        return U(sys.discrete_bar_coefficient(b, sys.length(R0, b), sys.length(R1, b)));
+    }
+
     template <class Truss, class U, class T>
     static mc_parameters<U> parameters(const Truss& sys, const nodal<U>& R0, const nodal<U>&, const nodal<U>& R1,
                                        const nodal<U>&, const T&) {
-        return detail::midpoint_form<U>(sys, sys.template assemble<U>([&](const auto& b) {
-            return U(sys.discrete_bar_coefficient(b, sys.length(R0, b), sys.length(R1, b)));
-        }));
+        return detail::bar_assembled_form<truss_energy_momentum>(sys, R0, R1);
     }
 
     /// External load: the discrete gradient of U (`detail::discrete_gradient_load`), so H with

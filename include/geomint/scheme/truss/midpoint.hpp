@@ -14,10 +14,21 @@ struct truss_midpoint {
     static constexpr bool conserves_energy = false;
     static constexpr bool time_symmetric = true;
 
+    static constexpr bool bar_assembled = true;  ///< 𝒳 from one coefficient per bar (sparse_solve.hpp)
+
+    /// The bar's entry of 𝒳: f(l) of (2.3) at the mid-point positions.
+    template <class Truss, class U>
+    static U bar_coefficient(const Truss& sys, const typename Truss::bar& b, const nodal<U>& R0, const nodal<U>& R1) {
+        const auto i = static_cast<Eigen::Index>(b.i), j = static_cast<Eigen::Index>(b.j);
+        using std::sqrt;
+        const U l = sqrt(((R1.row(j) + R0.row(j)) - (R1.row(i) + R0.row(i))).squaredNorm()) / U(2);
+        return sys.bar_coefficient(b, l);
+    }
+
     template <class Truss, class U, class T>
     static mc_parameters<U> parameters(const Truss& sys, const nodal<U>& R0, const nodal<U>&, const nodal<U>& R1,
                                        const nodal<U>&, const T&) {
-        return detail::midpoint_form<U>(sys, sys.stiffness(nodal<U>((R0 + R1) / U(2))));
+        return detail::bar_assembled_form<truss_midpoint>(sys, R0, R1);
     }
 
     /// External load: F_a = F(R_{1/2}, t_{1/2}) (`detail::midpoint_load`).
