@@ -107,15 +107,30 @@ bool is_positive_definite(const Eigen::MatrixBase<Derived>& a) {
     return true;
 }
 
-/// Solve `a x = b` (any shapes, converted to dynamic size) by full-pivoting LU; returns false (and leaves `x` unspecified) when `a`
-/// is singular at the working precision (exactly singular for exact types).
+/// How `try_solve` solves a x = b for the scalar `T`: full-pivoting LU (threshold 0 for exact
+/// types). Specialized for symbolic scalars (geomint/symbolic/ginac.hpp: fraction-free
+/// elimination, no pivot comparisons).
+template <class T, class Enable = void>
+struct linear_solver {
+    /// x = a⁻¹b; false when `a` is singular at the working precision (exactly, for exact types).
+    static bool solve(const matrix<T>& a, const matrix<T>& b, matrix<T>& x) {
+        Eigen::FullPivLU<matrix<T>> lu{a};  // dynamic size: one instantiation per scalar type
+        if constexpr (is_exact_v<T>) lu.setThreshold(T(0));
+        if (!lu.isInvertible()) return false;
+        x = lu.solve(b);
+        return true;
+    }
+};
+
+/// Solve `a x = b` (any shapes, converted to dynamic size) by `linear_solver<T>` (full-pivoting
+/// LU); returns false (and leaves `x` unspecified) when `a` is singular at the working precision
+/// (exactly singular for exact and symbolic types).
 template <class MatA, class MatB, class MatX>
 bool try_solve(const MatA& a, const MatB& b, MatX& x) {
     using T = typename MatA::Scalar;
-    Eigen::FullPivLU<matrix<T>> lu{matrix<T>(a)};  // dynamic size: one instantiation per scalar type
-    if constexpr (is_exact_v<T>) lu.setThreshold(T(0));
-    if (!lu.isInvertible()) return false;
-    x = lu.solve(matrix<T>(b));
+    matrix<T> y;
+    if (!linear_solver<T>::solve(matrix<T>(a), matrix<T>(b), y)) return false;
+    x = y;
     return true;
 }
 

@@ -102,6 +102,19 @@ struct scalar_traits<T, std::enable_if_t<bmp::is_number<T>::value &&
 template <class T>
 inline constexpr bool is_exact_v = scalar_traits<T>::is_exact;
 
+/// True when `T` is symbolic (`scalar_traits<T>::is_symbolic`, e.g. GiNaC::ex through
+/// geomint/symbolic/ginac.hpp): comparisons of its values cannot be decided in general, so
+/// run-time preconditions on them (h > 0, finiteness) are the caller's assumptions.
+template <class T>
+constexpr bool is_symbolic() {
+    if constexpr (requires { scalar_traits<T>::is_symbolic; })
+        return scalar_traits<T>::is_symbolic;
+    else
+        return false;
+}
+template <class T>
+inline constexpr bool is_symbolic_v = is_symbolic<T>();
+
 /// True when `x` is finite (always true for exact types).
 template <class T>
 bool is_finite(const T& x) {
