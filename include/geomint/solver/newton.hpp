@@ -60,15 +60,34 @@ vector<T> linear_solve(const Eigen::SparseMatrix<T>& J, const vector<T>& g) {
     return lu.solve(g);
 }
 
+/// Sizes a scalar Newton solve measures its residual against: it stops iterating when
+/// |G| ≤ 2ε·`stop` and accepts the root when |G| ≤ 64ε·`accept`. `accept` may exceed `stop` when
+/// G's evaluation can carry more rounding than its terms suggest (a difference quotient whose
+/// worst case is ε|V|/|b − a|): Newton then still iterates to the rounding of the terms, and the
+/// bound only decides whether to throw.
+template <class T>
+struct residual_scale {
+    T stop;
+    T accept;
+};
+
 /// Solve G(z, params...) = 0 for z, starting at `guess`.
 ///
 /// Stops when |G| ≤ 2ε·scale (or when Boost's relative step test |Δz| ≤ 2^(1−digits)|z| is met)
 /// and accepts the root if |G| ≤ 64ε·scale, where ε is T's machine epsilon and `scale` the
-/// magnitude of the terms of G (so the tolerance follows the scalar type: ~1e-48 at mp<50>).
+/// magnitude of the terms of G (so the tolerance follows the scalar type: ~1e-48 at mp<50>);
+/// with a `residual_scale`, the two sizes are given separately.
 /// \throws convergence_error (naming `who`, the iterations used and the residual) otherwise,
 ///         also when G is not finite or Boost reports that no root can be bracketed.
 template <class U, class Residual, class... Params>
 U solve_scalar(const Residual& G, const value_type_of_t<U>& guess, const value_type_of_t<U>& scale,
+               const newton_options& opt, const char* who, const Params&... params) {
+    using T = value_type_of_t<U>;
+    return solve_scalar<U>(G, guess, residual_scale<T>{scale, scale}, opt, who, params...);
+}
+
+template <class U, class Residual, class... Params>
+U solve_scalar(const Residual& G, const value_type_of_t<U>& guess, const residual_scale<value_type_of_t<U>>& scale,
                const newton_options& opt, const char* who, const Params&... params) {
     using T = value_type_of_t<U>;
     if constexpr (is_dual_v<U>) {
@@ -79,7 +98,7 @@ U solve_scalar(const Residual& G, const value_type_of_t<U>& guess, const value_t
     } else {
         using std::abs;
         const T eps = std::numeric_limits<T>::epsilon();
-        const T stop = 2 * eps * scale, accept = 64 * eps * scale;
+        const T stop = 2 * eps * scale.stop, accept = 64 * eps * scale.accept;
         auto f = [&](const T& z) {
             const auto y = G(ad::make_fvar<T, 1>(z), params...);
             T r = static_cast<T>(y.derivative(0));
@@ -116,7 +135,11 @@ U solve_scalar(const Residual& G, const value_type_of_t<U>& guess, const value_t
 ///
 /// Stops when max|G_i| ≤ 2ε·scale, and accepts a root whose Newton step has reached the rounding
 /// of z (|Δz|∞ ≤ ε|z|∞), whose last step did not decrease the residual (rounding noise is all that
-/// is left), or at the iteration cap, if max|G_i| ≤ 64ε·scale — the tolerances of `solve_scalar` — then takes
+/// is left), or at the iteration cap, if max|G_i| ≤ 64ε·scale — the tolerances of `solve_scalar`;
+/// a residual that stops decreasing at max|G_i| ≤ √ε·scale is also accepted: there the
+/// evaluation of G is noisier than its terms suggest (a difference quotient of nearly equal
+/// energies; a truss at rest length), and quadratic convergence would otherwise have passed
+/// below 64ε·scale in one step. Then takes
 /// one more Newton step with the Jacobian at hand (no new evaluation), so the root is accurate
 /// to the rounding of G rather than to the stopping tolerance (conserved quantities that hold
 /// exactly at the root then drift only by rounding).
@@ -128,7 +151,8 @@ vector<T> solve_vector(const System& system, vector<T> z, const T& scale, const 
                        const char* who) {
     using std::abs;
     const T eps = std::numeric_limits<T>::epsilon();
-    const T stop = 2 * eps * scale, accept = 64 * eps * scale;
+    using std::sqrt;
+    const T stop = 2 * eps * scale, accept = 64 * eps * scale, noise_floor = sqrt(eps) * scale;
     bool stalled = false;
     T r_prev = std::numeric_limits<T>::infinity();
     for (int it = 0;; ++it) {
@@ -140,8 +164,9 @@ vector<T> solve_vector(const System& system, vector<T> z, const T& scale, const 
         const T r = max_abs(g);
         // stalled: the last step moved z by ≤ ε|z|, or did not decrease a residual already within
         // `accept` (rounding noise, not convergence, is left)
-        stalled = stalled || r >= r_prev;
-        if (r <= stop || ((stalled || it >= opt.max_iterations) && r <= accept)) {
+        const bool rose = r >= r_prev;
+        stalled = stalled || rose;
+        if (r <= stop || ((stalled || it >= opt.max_iterations) && r <= accept) || (rose && r_prev <= noise_floor)) {
             // one last Newton step with the Jacobian at hand: the root to the rounding of G
             const vector<T> dz = linear_solve(jacobian, g);
             if (all_finite(dz)) z -= dz;

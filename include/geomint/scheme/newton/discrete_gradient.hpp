@@ -31,11 +31,13 @@ void discrete_gradient_step(const System& sys, U& phi, U& p, const T& delta, con
     };
     const T f0 = value_of(sys.force(value_of(phi)));
     const T guess = delta * value_of(p) + d2 * f0 / 2;
-    // terms of the residual, and the rounding of ΔV: about ε(|V| + |φ V'|)/|d| in the direct quotient
+    // iterate to the rounding of the residual's terms; accept up to the worst rounding of ΔV,
+    // about ε(|V| + |φ V'|)/|d| in a direct quotient (the library's quotient is usually far better)
     const T phi0 = value_of(phi);
-    const T scale = 2 * abs(delta * value_of(p)) + d2 * abs(f0) + 2 * abs(guess) +
-                    d2 * (abs(sys.V(phi0)) + abs(phi0 * f0)) / (abs(guess) + T(1) / T(1 << 20));
-    const U d = geomint::detail::solve_scalar<U>(residual, guess, scale, opt, who, phi, p);
+    const T terms = 2 * abs(delta * value_of(p)) + d2 * abs(f0) + 2 * abs(guess);
+    const T worst = terms + d2 * (abs(sys.V(phi0)) + abs(phi0 * f0)) / (abs(guess) + T(1) / T(1 << 20));
+    const U d = geomint::detail::solve_scalar<U>(residual, guess, geomint::detail::residual_scale<T>{terms, worst}, opt,
+                                                 who, phi, p);
     p -= sys.discrete_gradient(phi, U(phi + d)) * delta;
     phi += d;
 }

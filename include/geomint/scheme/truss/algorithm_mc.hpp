@@ -191,7 +191,8 @@ inline constexpr Eigen::Index sparse_threshold_nodes = 8;
 /// (`scalar_unknowns_of`) — from the explicit predictor (Δt M⁻¹P, −Δt 𝓕R), rows scaled by the
 /// size of their terms, Δt(|M⁻¹P|∞ + Δt|𝓕|∞|R_c|∞/min m) for positions and
 /// Δt(|𝓕|∞|R_c|∞ + Δt|𝓕|∞|M⁻¹P|∞) for momenta (R_c: positions relative to their centroid, see
-/// `mc_residual`), so the tolerance 2ε (accept 64ε) is relative;
+/// `mc_residual`; 𝓕 and R_c the larger at R_n and at the predictor R_n + ΔtM⁻¹P_n; plus the
+/// external force), so the tolerance 2ε (accept 64ε) is relative;
 /// Jacobian by autodiff (one dual pass per unknown), dense partial-pivoting LU — or, for a
 /// bar-assembled scheme without external load, the sparse solve of sparse_solve.hpp, chosen by
 /// `opt.storage` (automatic: from `sparse_threshold_nodes` nodes).
@@ -215,8 +216,14 @@ std::pair<nodal<T>, nodal<T>> mc_solve(const Truss& sys, const nodal<T>& R, cons
     const nodal<T> Rc = R.rowwise() - centroid;
     const nodal<T> force = F * Rc;
     const T m_min = *std::min_element(sys.masses().begin(), sys.masses().end());
-    const T h = abs(dt), FR = max_abs(F) * max_abs(Rc);
-    T r_scale = h * (max_abs(V) + h * FR / m_min), p_scale = h * (FR + h * max_abs(F) * max_abs(V));
+    // force terms at the start and at the explicit predictor R + Δt V (a truss starting at rest
+    // length has 𝓕 = 0 there, yet its bars stretch during the step), and the external load
+    const nodal<T> Rp = Rc + V * dt;
+    const matrix<T> Fp = sys.stiffness(Rp);
+    const T h = abs(dt), F_size = (std::max)(max_abs(F), max_abs(Fp));
+    T FR = (std::max)(max_abs(F) * max_abs(Rc), max_abs(Fp) * max_abs(Rp));
+    if constexpr (Truss::has_load) FR += max_abs(sys.load_force(R, t));
+    T r_scale = h * (max_abs(V) + h * FR / m_min), p_scale = h * (FR + h * F_size * max_abs(V));
     if (!(r_scale > T(0))) r_scale = T(1);
     if (!(p_scale > T(0))) p_scale = T(1);
     if constexpr (is_bar_assembled<Scheme>() && !Truss::has_load && S == 0) {
