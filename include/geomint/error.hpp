@@ -60,7 +60,7 @@ template <class T>
 void require_positive_step(const T& h, const char* who) {
     if constexpr (is_symbolic_v<T>) return;  // an assumption on the symbol (is_symbolic_v)
     else if (!(h > T(0)) || !is_finite(h))
-        throw std::invalid_argument(std::string(who) + ": step size h = " + to_string(h) +
+        throw std::invalid_argument(std::string(who) + ": step size h = " + geomint::to_string(h) +
                                     " violates the precondition 0 < h < infinity");
 }
 }  // namespace detail

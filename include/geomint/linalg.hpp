@@ -156,7 +156,7 @@ void require_finite(const Eigen::MatrixBase<Derived>& a, const std::string& what
     if (k < 0) return;
     const Eigen::Index i = k % a.rows(), j = k / a.rows();
     throw std::invalid_argument(what + " has a non-finite entry: (" + std::to_string(i) + ", " +
-                                std::to_string(j) + ") = " + to_string(a(i, j)) +
+                                std::to_string(j) + ") = " + geomint::to_string(a(i, j)) +
                                 " (precondition: all entries finite)");
 }
 

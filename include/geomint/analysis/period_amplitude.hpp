@@ -52,10 +52,10 @@ public:
         using std::abs;
         if (!is_finite(phi))
             throw std::invalid_argument("oscillation_recorder: phi_" + std::to_string(m_count) + " = " +
-                                        to_string(phi) + " is not finite");
+                                        geomint::to_string(phi) + " is not finite");
         if (m_count == 0) {
             if (phi != T(0))
-                throw std::invalid_argument("oscillation_recorder: phi_0 = " + to_string(phi) +
+                throw std::invalid_argument("oscillation_recorder: phi_0 = " + geomint::to_string(phi) +
                                             " violates the precondition phi_0 = 0 (z_0 = 0, Section 7)");
             keep_zero({0, 0, T(0)});
             m_next_zero = 1;

@@ -108,8 +108,8 @@ relative_equilibrium_rates<T> path_rates(const rigid_motion<T>& initial, const n
                                     std::to_string(R1.rows()) + " nodes for a motion of " +
                                     std::to_string(initial.mass.size()));
     if (!(dt != T(0)) || !(initial.omega.norm() > T(0)))
-        throw std::invalid_argument("path_rates: time step " + to_string(dt) + ", |omega0| = " +
-                                    to_string(T(initial.omega.norm())) + " (precondition: both non-zero)");
+        throw std::invalid_argument("path_rates: time step " + geomint::to_string(dt) + ", |omega0| = " +
+                                    geomint::to_string(T(initial.omega.norm())) + " (precondition: both non-zero)");
     const auto centre = [&](const nodal<T>& R) {
         row3 c = row3::Zero();
         for (Eigen::Index i = 0; i < R.rows(); ++i) c += R.row(i) * initial.mass[i];

@@ -31,7 +31,7 @@ public:
     explicit pendulum_solution(const T& p0, const T& k = T(1)) : m_p0(p0), m_k(k) {
         using std::sqrt;
         if (!(k > T(0)) || !is_finite(k) || !is_finite(p0))
-            throw std::invalid_argument("pendulum_solution: (p0, k) = (" + to_string(p0) + ", " + to_string(k) +
+            throw std::invalid_argument("pendulum_solution: (p0, k) = (" + geomint::to_string(p0) + ", " + geomint::to_string(k) +
                                         ") violates the precondition k > 0, both finite");
         m_omega = sqrt(k);
     }
@@ -52,7 +52,7 @@ public:
         case pendulum_motion::rotation:
             return 4 * boost::math::ellint_1(T(2 * m_omega / abs(m_p0))) / abs(m_p0);
         default:
-            throw std::domain_error("pendulum_solution: p0 = " + to_string(m_p0) +
+            throw std::domain_error("pendulum_solution: p0 = " + geomint::to_string(m_p0) +
                                     " is on the separatrix |p0| = 2 sqrt(k): the period is infinite");
         }
     }
@@ -63,7 +63,7 @@ public:
         using std::abs;
         using std::asin;
         if (motion() != pendulum_motion::oscillation)
-            throw std::domain_error("pendulum_solution: p0 = " + to_string(m_p0) +
+            throw std::domain_error("pendulum_solution: p0 = " + geomint::to_string(m_p0) +
                                     " gives no oscillation (|p0| >= 2 sqrt(k)): no amplitude");
         return 2 * asin(T(abs(m_p0) / (2 * m_omega)));
     }

@@ -69,8 +69,8 @@ namespace detail {
 template <class T>
 void require_stretched(const T& length, const T& rest_length, const T& f, const char* who) {
     if (!(length > T(0)) || !(rest_length > T(0)) || !(f > T(0)))
-        throw std::invalid_argument(std::string(who) + ": bar length " + to_string(length) + ", rest length " +
-                                    to_string(rest_length) + ", bar coefficient f = phi'(l)/l = " + to_string(f) +
+        throw std::invalid_argument(std::string(who) + ": bar length " + geomint::to_string(length) + ", rest length " +
+                                    geomint::to_string(rest_length) + ", bar coefficient f = phi'(l)/l = " + geomint::to_string(f) +
                                     " (precondition: the bars in tension, f > 0, so that they supply the "
                                     "centripetal force)");
 }

@@ -71,8 +71,8 @@ std::array<T, K + 1> taylor_coefficients(const F& f, const T& x, const Who& who)
     for (std::size_t k = 0; k <= K; ++k) {
         d[k] = static_cast<T>(y.derivative(k));
         if (!is_finite(d[k]))
-            throw std::domain_error(detail::describe(who) + "'s derivative of order " + std::to_string(k) + " at " + to_string(x) +
-                                    " is " + to_string(d[k]) + " (precondition: " + std::to_string(K) +
+            throw std::domain_error(detail::describe(who) + "'s derivative of order " + std::to_string(k) + " at " + geomint::to_string(x) +
+                                    " is " + geomint::to_string(d[k]) + " (precondition: " + std::to_string(K) +
                                     " times differentiable with finite derivatives)");
     }
     return d;

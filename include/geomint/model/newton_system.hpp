@@ -108,7 +108,7 @@ public:
         using std::sqrt;
         const T w2 = taylor<2>(T(0))[2];
         if (!(w2 > T(0)))
-            throw std::domain_error("newton_system: V''(0) = " + to_string(w2) +
+            throw std::domain_error("newton_system: V''(0) = " + geomint::to_string(w2) +
                                     " violates the precondition V''(0) > 0 (a stable equilibrium at 0), "
                                     "needed for omega0 = sqrt(V''(0)) (eq. 50)");
         return sqrt(w2);

@@ -140,8 +140,8 @@ private:
                                         std::to_string(a.cols()) + " (precondition: square, n >= 1)");
         if (!is_symmetric(a))
             throw std::invalid_argument("quadratic_lagrangian: " + name + " is not symmetric: max |a - a^T| = " +
-                                        to_string(max_abs(a - a.transpose())) + " > 16 eps max|a| = " +
-                                        to_string(scalar_traits<value_type>::tolerance(16) * max_abs(a)));
+                                        geomint::to_string(max_abs(a - a.transpose())) + " > 16 eps max|a| = " +
+                                        geomint::to_string(scalar_traits<value_type>::tolerance(16) * max_abs(a)));
         if (!is_positive_definite(a))
             throw std::invalid_argument("quadratic_lagrangian: " + name +
                                         " is not positive definite (an LDL^T pivot is <= 0)");

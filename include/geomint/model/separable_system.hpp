@@ -123,8 +123,8 @@ private:
     static T checked(T v, const vector<T>& q, const std::string& what) {
         if (!is_finite(v)) {
             std::string at;
-            for (Eigen::Index i = 0; i < q.size(); ++i) at += (i ? ", " : "") + to_string(q[i]);
-            throw std::domain_error("separable_system: " + what + " at q = (" + at + ") is " + to_string(v) +
+            for (Eigen::Index i = 0; i < q.size(); ++i) at += (i ? ", " : "") + geomint::to_string(q[i]);
+            throw std::domain_error("separable_system: " + what + " at q = (" + at + ") is " + geomint::to_string(v) +
                                     " (precondition: V is twice differentiable with finite derivatives)");
         }
         return v;

@@ -96,12 +96,12 @@ public:
     std::size_t add_node(const std::array<T, 3>& r, const T& mass) {
         const std::size_t k = m_mass.size();
         if (!(mass > T(0)) || !is_finite(mass))
-            throw std::invalid_argument("truss: node " + std::to_string(k) + " has mass " + to_string(mass) +
+            throw std::invalid_argument("truss: node " + std::to_string(k) + " has mass " + geomint::to_string(mass) +
                                         " (precondition: finite and > 0)");
         for (int c = 0; c < 3; ++c)
             if (!is_finite(r[c]))
                 throw std::invalid_argument("truss: node " + std::to_string(k) + " has a non-finite coordinate " +
-                                            to_string(r[c]));
+                                            geomint::to_string(r[c]));
         m_mass.push_back(mass);
         m_reference.push_back(r);
         return k;
@@ -116,7 +116,7 @@ public:
                                         " nodes)");
         if (i == j) throw std::invalid_argument(name + " joins a node to itself");
         if (!(rest_length > T(0)) || !is_finite(rest_length))
-            throw std::invalid_argument(name + " has rest length " + to_string(rest_length) +
+            throw std::invalid_argument(name + " has rest length " + geomint::to_string(rest_length) +
                                         " (precondition: finite and > 0)");
         if (!(reference_distance2(i, j) > T(0))) throw std::invalid_argument(name + " has zero length: its nodes coincide");
         m_bars.push_back(bar{i, j, rest_length, std::move(energy)});

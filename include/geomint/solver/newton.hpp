@@ -98,15 +98,18 @@ U solve_scalar(const Residual& G, const value_type_of_t<U>& guess, const residua
     } else {
         using std::abs;
         const T eps = std::numeric_limits<T>::epsilon();
-        const T stop = 2 * eps * scale.stop, accept = 64 * eps * scale.accept;
+        // Boost iterates until |G| ≤ 2ε·accept-scale (it falls back to bisection over its bounds
+        // when steps stop shrinking, so it must stop before the rounding noise of G); then plain
+        // Newton steps polish the root while |G| > 2ε·stop-scale and keeps decreasing
+        const T stop = 2 * eps * scale.stop, loose = 2 * eps * scale.accept, accept = 64 * eps * scale.accept;
         auto f = [&](const T& z) {
             const auto y = G(ad::make_fvar<T, 1>(z), params...);
             T r = static_cast<T>(y.derivative(0));
             if (!is_finite(r))
-                throw convergence_error(std::string(who) + ": Newton residual is not finite (" + to_string(r) +
-                                            ") at z = " + to_string(z),
+                throw convergence_error(std::string(who) + ": Newton residual is not finite (" + geomint::to_string(r) +
+                                            ") at z = " + geomint::to_string(z),
                                         0, static_cast<long double>(r));
-            if (abs(r) <= stop) r = T(0);  // converged to the working precision: Boost stops on 0
+            if (abs(r) <= loose) r = T(0);  // Boost stops on 0
             return std::make_pair(r, static_cast<T>(y.derivative(1)));
         };
         std::uintmax_t iterations = static_cast<std::uintmax_t>(opt.max_iterations);
@@ -119,12 +122,24 @@ U solve_scalar(const Residual& G, const value_type_of_t<U>& guess, const residua
             throw convergence_error(std::string(who) + ": Newton iteration failed: " + e.what(),
                                     static_cast<int>(iterations), std::numeric_limits<long double>::quiet_NaN());
         }
-        const T r = static_cast<T>(G(ad::make_fvar<T, 1>(z), params...).derivative(0));
+        auto y = G(ad::make_fvar<T, 1>(z), params...);
+        T r = static_cast<T>(y.derivative(0));
+        for (int polish = 0; polish < 3 && abs(r) > stop; ++polish) {
+            const T slope = static_cast<T>(y.derivative(1));
+            if (!(slope != T(0))) break;
+            const T z1 = z - r / slope;
+            const auto y1 = G(ad::make_fvar<T, 1>(z1), params...);
+            const T r1 = static_cast<T>(y1.derivative(0));
+            if (!(abs(r1) < abs(r))) break;
+            z = z1;
+            y = y1;
+            r = r1;
+        }
         if (!(abs(r) <= accept))
             throw convergence_error(std::string(who) + ": Newton iteration did not converge in " +
                                         std::to_string(iterations) + " iterations (cap " +
-                                        std::to_string(opt.max_iterations) + "): residual " + to_string(r) +
-                                        " > tolerance " + to_string(accept) + " at z = " + to_string(z),
+                                        std::to_string(opt.max_iterations) + "): residual " + geomint::to_string(r) +
+                                        " > tolerance " + geomint::to_string(accept) + " at z = " + geomint::to_string(z),
                                     static_cast<int>(iterations), static_cast<long double>(r));
         return z;
     }
@@ -136,7 +151,7 @@ U solve_scalar(const Residual& G, const value_type_of_t<U>& guess, const residua
 /// Stops when max|G_i| ≤ 2ε·scale, and accepts a root whose Newton step has reached the rounding
 /// of z (|Δz|∞ ≤ ε|z|∞), whose last step did not decrease the residual (rounding noise is all that
 /// is left), or at the iteration cap, if max|G_i| ≤ 64ε·scale — the tolerances of `solve_scalar`;
-/// a residual that stops decreasing at max|G_i| ≤ √ε·scale is also accepted: there the
+/// a residual that stops decreasing at max|G_i| ≤ 1024ε·scale is also accepted: there the
 /// evaluation of G is noisier than its terms suggest (a difference quotient of nearly equal
 /// energies; a truss at rest length), and quadratic convergence would otherwise have passed
 /// below 64ε·scale in one step. Then takes
@@ -151,22 +166,21 @@ vector<T> solve_vector(const System& system, vector<T> z, const T& scale, const 
                        const char* who) {
     using std::abs;
     const T eps = std::numeric_limits<T>::epsilon();
-    using std::sqrt;
-    const T stop = 2 * eps * scale, accept = 64 * eps * scale, noise_floor = sqrt(eps) * scale;
+    const T stop = 2 * eps * scale, accept = 64 * eps * scale, noise_floor = 1024 * eps * scale;
     bool stalled = false;
     T r_prev = std::numeric_limits<T>::infinity();
     for (int it = 0;; ++it) {
         const auto [g, jacobian] = system(z);
         if (const Eigen::Index bad = first_non_finite(g); bad >= 0)
             throw convergence_error(std::string(who) + ": Newton residual entry " + std::to_string(bad) +
-                                        " is not finite (" + to_string(g[bad]) + ")",
+                                        " is not finite (" + geomint::to_string(g[bad]) + ")",
                                     it, static_cast<long double>(g[bad]));
         const T r = max_abs(g);
         // stalled: the last step moved z by ≤ ε|z|, or did not decrease a residual already within
         // `accept` (rounding noise, not convergence, is left)
         const bool rose = r >= r_prev;
         stalled = stalled || rose;
-        if (r <= stop || ((stalled || it >= opt.max_iterations) && r <= accept) || (rose && r_prev <= noise_floor)) {
+        if (r <= stop || ((stalled || it >= opt.max_iterations) && r <= accept) || (rose && r <= noise_floor)) {
             // one last Newton step with the Jacobian at hand: the root to the rounding of G
             const vector<T> dz = linear_solve(jacobian, g);
             if (all_finite(dz)) z -= dz;
@@ -175,12 +189,12 @@ vector<T> solve_vector(const System& system, vector<T> z, const T& scale, const 
         if (it >= opt.max_iterations)
             throw convergence_error(std::string(who) + ": Newton iteration did not converge in " + std::to_string(it) +
                                         " iterations (cap " + std::to_string(opt.max_iterations) + "): residual " +
-                                        to_string(r) + " > tolerance " + to_string(accept),
+                                        geomint::to_string(r) + " > tolerance " + geomint::to_string(accept),
                                     it, static_cast<long double>(r));
         const vector<T> dz = linear_solve(jacobian, g);
         if (!all_finite(dz))
             throw convergence_error(std::string(who) + ": Newton step is not finite (singular Jacobian) at residual " +
-                                        to_string(r),
+                                        geomint::to_string(r),
                                     it, static_cast<long double>(r));
         stalled = max_abs(dz) <= eps * max_abs(z);
         r_prev = r;

@@ -175,10 +175,10 @@ private:
         const long double w = detail::omega_max_for_message(M, K);
         const long double hl = static_cast<long double>(h);
         const long double bound = 2 * boost::math::constants::root_two<long double>();
-        throw unstable_step_error(std::string(Scheme::name) + ": step size h = " + to_string(h) +
+        throw unstable_step_error(std::string(Scheme::name) + ": step size h = " + geomint::to_string(h) +
                                       " violates the stability bound omega_max h < 2 sqrt(2): omega_max = " +
-                                      to_string(w) + ", omega_max h = " + to_string(w * hl) +
-                                      " >= 2 sqrt(2) = " + to_string(bound) +
+                                      geomint::to_string(w) + ", omega_max h = " + geomint::to_string(w * hl) +
+                                      " >= 2 sqrt(2) = " + geomint::to_string(bound) +
                                       " (construct the stepper with geomint::stability_check::off to step anyway)",
                                   w, hl, bound);
     }

@@ -168,8 +168,8 @@ private:
     void do_scalar_step(const S& sys, const StateIn& in, StateOut& out, const time_type& dt) {
         T phi = detail::scalar_of(in.first), p = detail::scalar_of(in.second);
         if (!is_finite(phi) || !is_finite(p))
-            throw std::invalid_argument(std::string(Scheme::name) + ": state (phi, p) = (" + to_string(phi) + ", " +
-                                        to_string(p) + ") violates the precondition: finite entries");
+            throw std::invalid_argument(std::string(Scheme::name) + ": state (phi, p) = (" + geomint::to_string(phi) + ", " +
+                                        geomint::to_string(p) + ") violates the precondition: finite entries");
         if constexpr (is_newton_system<S>::value) {
             Scheme::step(sys, phi, p, dt, m_options);
         } else {

@@ -75,8 +75,8 @@ struct modified_discrete_gradient {
         using std::tan;
         const T w0 = sys.omega0();
         if (!(abs(eps * w0) < boost::math::constants::pi<T>()))
-            throw std::domain_error(std::string(name) + ": step eps = " + to_string(eps) + " gives |eps omega0| = " +
-                                    to_string(T(abs(eps * w0))) +
+            throw std::domain_error(std::string(name) + ": step eps = " + geomint::to_string(eps) + " gives |eps omega0| = " +
+                                    geomint::to_string(T(abs(eps * w0))) +
                                     ", violating |eps omega0| < pi (delta = (2/omega0) tan(eps omega0/2), eq. 55)");
         return tan(eps * w0 / 2) * 2 / w0;
     }

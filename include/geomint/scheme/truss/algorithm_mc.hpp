@@ -94,7 +94,7 @@ void check_momentum_conditions(const mc_parameters<T>& a, const T& dt, const cha
             if (!(abs(s) <= t))
                 throw std::invalid_argument(std::string(who) + ": parameter matrix " + what + " violates (4.2) " +
                                             "(Proposition 1, linear momentum): column " + std::to_string(j) +
-                                            " sums to " + to_string(s) + ", not 0");
+                                            " sums to " + geomint::to_string(s) + ", not 0");
         }
     }
     for (const auto& [m, what] : {std::pair<const matrix<T>*, const char*>{&a.X, "X"}, {&a.M_inv, "M (via M_inv)"}}) {
@@ -105,8 +105,8 @@ void check_momentum_conditions(const mc_parameters<T>& a, const T& dt, const cha
                     throw std::invalid_argument(std::string(who) + ": parameter matrix " + what + " violates (4.4) " +
                                                 "(Proposition 2, angular momentum): not symmetric, entry (" +
                                                 std::to_string(i) + ", " + std::to_string(j) + ") = " +
-                                                to_string((*m)(i, j)) + " but (" + std::to_string(j) + ", " +
-                                                std::to_string(i) + ") = " + to_string((*m)(j, i)));
+                                                geomint::to_string((*m)(i, j)) + " but (" + std::to_string(j) + ", " +
+                                                std::to_string(i) + ") = " + geomint::to_string((*m)(j, i)));
     }
 }
 
@@ -393,7 +393,7 @@ void mc_step(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& dt, const newt
              mc_carry<T>* carry = nullptr) {
     using std::isfinite;
     if (!isfinite(dt) || dt == T(0))
-        throw std::invalid_argument(std::string(Scheme::name) + ": time step " + to_string(dt) +
+        throw std::invalid_argument(std::string(Scheme::name) + ": time step " + geomint::to_string(dt) +
                                     " (precondition: finite and non-zero)");
     mc_carry<T> local;
     detail::mc_step_in<Scheme>(sys, R, P, dt, opt, carry ? *carry : local, carry != nullptr);

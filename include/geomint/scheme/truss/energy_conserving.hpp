@@ -70,8 +70,8 @@ struct truss_energy_conserving {
         A *= dt;
         const T bound = sqrt(std::numeric_limits<T>::epsilon()) * abs(dt) * pair_scale;
         if (!(abs(A) > bound))
-            throw std::domain_error(std::string(name) + ": kappa of (4.8) is undefined: |A| = " + to_string(T(abs(A))) +
-                                    " <= " + to_string(bound) +
+            throw std::domain_error(std::string(name) + ": kappa of (4.8) is undefined: |A| = " + geomint::to_string(T(abs(A))) +
+                                    " <= " + geomint::to_string(bound) +
                                     " = sqrt(eps) dt sum |x_ij| |r_ij| |v_ij| (A = B = 0 on relative-equilibrium "
                                     "paths, Graham & Jelenic 4.3)");
         a.X *= kappa[0];
