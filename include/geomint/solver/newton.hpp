@@ -124,7 +124,9 @@ U solve_scalar(const Residual& G, const value_type_of_t<U>& guess, const residua
         }
         auto y = G(ad::make_fvar<T, 1>(z), params...);
         T r = static_cast<T>(y.derivative(0));
-        for (int polish = 0; polish < 3 && abs(r) > stop; ++polish) {
+        // polishing steps count against the iteration cap
+        for (int polish = 0; polish < 3 && abs(r) > stop && iterations < static_cast<std::uintmax_t>(opt.max_iterations);
+             ++polish, ++iterations) {
             const T slope = static_cast<T>(y.derivative(1));
             if (!(slope != T(0))) break;
             const T z1 = z - r / slope;
