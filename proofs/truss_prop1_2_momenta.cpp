@@ -40,13 +40,12 @@ int main(int argc, char** argv) {
         };
         matrix<ex> G(N, N), X(N, N), Minv(N, N);
         for (int j = 0; j < N; ++j) {  // (4.2): last row = −(sum of the others), column by column
-            ex gs = 0, xs = 0;
+            ex gs = 0;
             for (int i = 0; i + 1 < N; ++i) {
                 G(i, j) = parameter("g" + std::to_string(i) + std::to_string(j));
                 gs += G(i, j);
             }
             G(N - 1, j) = -gs;
-            (void)xs;
         }
         // X symmetric with zero column sums: off-diagonal x_ij = x_ji free, diagonal = −(row sum)
         for (int i = 0; i < N; ++i)
