@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The whole test suite: set up, build (tests, examples, benchmarks), and run CTest
-# (labels: unit, example, cli, install, proof).
+# The whole test suite: set up, build (tests, examples, proofs, benchmarks), and run CTest
+# (labels: unit, example, cli, install, proof; `sanitized` marks the double-precision unit tests
+# and the CLI tests, built with -fsanitize=address,undefined). Extra arguments go to ctest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh -DGEOMINT_BUILD_TESTS=ON -DGEOMINT_BUILD_BENCH=ON
+scripts/setup.sh -DGEOMINT_BUILD_TESTS=ON -DGEOMINT_BUILD_BENCH=ON -DGEOMINT_SANITIZE=ON
 cd build
 ctest --output-on-failure -j"$(nproc)" "$@"

@@ -1,5 +1,6 @@
 // Rounding-drift report: Simpson's scheme at h = 0.1 tbar over many steps at double and mp50.
 #include "experiments.hpp"
+#include "figure.hpp"
 #include "output.hpp"
 
 #include <geomint/analysis/rounding_drift.hpp>
@@ -17,6 +18,7 @@ void run_drift(const options& o) {
     const auto rows = rounding_drift<scheme::simpson, mp<50>>(
         dp.mass(), dp.stiffness(), dp.q0(), dp.p0(), 0.1 * dp.tbar, o.drift_steps, 120,
         [](std::size_t d, std::size_t n) { progress("steps", d, n); });
+    using row_type = rounding_drift_sample;
     csv c({"step", "t", "scheme_error_q", "rounding_drift_q", "form_drift_double", "form_drift_mp50"});
     for (const auto& r : rows)
         c.row({std::to_string(r.step), num(r.t), num(r.scheme_error_q), num(r.rounding_drift_q), num(r.form_drift_low),
@@ -36,14 +38,20 @@ void run_drift(const options& o) {
     std::cout << txt.str() << std::flush;
     write_file_atomically(o.out / "drift.txt", txt.str());
     if (!o.plots) return;
-    const std::string f = (o.out / "drift.csv").string();
-    plot(o.out / "drift.png",
-         "set datafile separator ','\nset logscale xy\nset format y '10^{%L}'\nset xlabel 'steps'\n"
-         "set title 'Simpson, h = 0.1 tbar: scheme error vs rounding drift'\nplot '" +
-             f + "' using 1:3 every ::1 with lines lw 2 title 'scheme error |q_{mp50} - q_{ex}|', '' using 1:4 every ::1 "
-                 "with lines lw 2 title 'rounding drift |q_{double} - q_{mp50}|', '' using 1:($5 > 0 ? $5 : NaN) every ::1 "
-                 "with points pt 7 ps 0.5 title 'phi drift, double', '' using 1:($6 > 0 ? $6 : NaN) every ::1 with points "
-                 "pt 7 ps 0.5 title 'phi drift, mp50'\n");
+    panel p{"Simpson, h = 0.1 tbar: scheme error vs rounding drift", "steps", "", true, true, "outside right", {}};
+    const auto column = [&rows](const char* title, double row_type::*member, const char* style) {
+        series s{title, {}, {}, style};
+        for (const auto& r : rows) {
+            s.x.push_back(double(r.step));
+            s.y.push_back(r.*member);
+        }
+        return s;
+    };
+    p.curves.push_back(column("scheme error |q_mp50 - q_ex|", &row_type::scheme_error_q, "lines lw 2"));
+    p.curves.push_back(column("rounding drift |q_double - q_mp50|", &row_type::rounding_drift_q, "lines lw 2"));
+    p.curves.push_back(column("phi drift, double", &row_type::form_drift_low, "points pt 7 ps 0.5"));
+    p.curves.push_back(column("phi drift, mp50", &row_type::form_drift_high, "points pt 7 ps 0.5"));
+    render(figure{"", 1, 1, {std::move(p)}}, o.out / "drift.png");
 }
 
 }  // namespace geomint::cli

@@ -1,20 +1,10 @@
 #pragma once
 // The experiments of the `geomint` program, templated on the precision. Each precision is
 // instantiated in its own translation unit (experiments_<precision>.cpp).
-#include <cstddef>
-#include <filesystem>
-#include <string>
+#include "cli_options.hpp"
 
 namespace geomint::cli {
 
-struct options {
-    std::string precision = "double";
-    std::filesystem::path out = "out";
-    std::size_t drift_steps = 1000000;
-    std::size_t table1_periods = 1800000;  ///< J of the pendulum paper's Table 1
-    std::size_t truss_steps = 10000;       ///< steps of the tumbling-truss and spinning-triangle runs
-    bool plots = true;
-};
 
 /// Table 2 of the Simpson paper: printed, and written to table2.csv / table2.txt.
 template <class T>

@@ -1,5 +1,6 @@
 // Definitions of the templated experiments; included by one translation unit per precision.
 #include "experiments.hpp"
+#include "figure.hpp"
 #include "output.hpp"
 
 #include <geomint/analysis/conserved_form.hpp>
@@ -64,6 +65,7 @@ template <class T>
 struct trajectories {
     std::vector<double> t;
     std::map<std::string, std::vector<std::array<double, 4>>> x;  // scheme -> (q1, q2, p1, p2)
+    std::map<std::string, std::vector<double>> energy_error;      // scheme -> |H - H0| / H0, computed in T
 };
 
 template <class T>
@@ -78,9 +80,15 @@ trajectories<T> simulate(const T& h, long steps) {
     newmark_stepper<V> sn;
     simpson_stepper<V> ss;
     boost::numeric::odeint::runge_kutta4<std::array<T, 4>, T> sr;
+    const T H0 = sys.energy(dp.p0(), dp.q0());
     auto record = [&](long j) {
         r.t.push_back(static_cast<double>(T(j) * h));
         auto d = [](const T& v) { return static_cast<double>(v); };
+        using std::abs;
+        const auto relative = [&](const V& q, const V& p) { return d(abs(sys.energy(p, q) - H0) / H0); };
+        r.energy_error["newmark"].push_back(relative(nm.first, nm.second));
+        r.energy_error["simpson"].push_back(relative(sp.first, sp.second));
+        r.energy_error["rk4"].push_back(relative(V(rk[0], rk[1]), V(rk[2], rk[3])));
         r.x["newmark"].push_back({d(nm.first(0)), d(nm.first(1)), d(nm.second(0)), d(nm.second(1))});
         r.x["simpson"].push_back({d(sp.first(0)), d(sp.first(1)), d(sp.second(0)), d(sp.second(1))});
         r.x["rk4"].push_back({d(rk[0]), d(rk[1]), d(rk[2]), d(rk[3])});
@@ -120,18 +128,27 @@ void time_series(const options& o, const std::string& stem, const std::string& t
     }
     ex.write(o.out / (stem + "_exact.csv"));
     if (!o.plots) return;
-    std::ostringstream gp;
-    gp << "set datafile separator ','\nset multiplot layout 2,1 title '" << title << "'\n";
+    figure f{title, 2, 1, {}};
     for (int i = 0; i < 2; ++i) {
-        gp << "set xlabel 't (s = tbar)'\nset ylabel '" << v << (i + 1) << "'\n"
-           << "plot '" << (o.out / (stem + "_exact.csv")).string() << "' using 1:" << 2 + i
-           << " with lines lw 2 lc 'black' title 'exact', '" << (o.out / (stem + ".csv")).string() << "' using 1:"
-           << 2 + i << " with linespoints pt 6 lc 'red' title 'Newmark', '' using 1:" << 4 + i
-           << " with linespoints pt 4 lc 'orange' title 'RK4', '' using 1:" << 6 + i
-           << " with linespoints pt 7 ps 0.6 lc 'blue' title 'Simpson'\n";
+        panel p{"", "t (s = tbar)", v + "_" + std::to_string(i + 1), false, false, "outside right", {}};
+        series exact{"exact", {}, {}, "lines lw 2 lc 'black'"};
+        for (int j = 0; j <= fine; ++j) {
+            const T t = T(j) * T(periods) * dp.tbar / T(fine);
+            exact.x.push_back(double(t));
+            exact.y.push_back(double((momenta ? dp.p_exact(t) : dp.q_exact(t))(i)));
+        }
+        p.curves.push_back(std::move(exact));
+        const std::pair<const char*, const char*> styles[] = {{"newmark", "linespoints pt 6 lc 'red'"},
+                                                              {"rk4", "linespoints pt 4 lc 'orange'"},
+                                                              {"simpson", "linespoints pt 7 ps 0.6 lc 'blue'"}};
+        for (const auto& [s, style] : styles) {
+            series c{s, tr.t, {}, style};
+            for (const auto& x : tr.x.at(s)) c.y.push_back(x[std::size_t(off + i)]);
+            p.curves.push_back(std::move(c));
+        }
+        f.panels.push_back(std::move(p));
     }
-    gp << "unset multiplot\n";
-    plot(o.out / (stem + ".png"), gp.str());
+    render(f, o.out / (stem + ".png"));
 }
 
 }  // namespace detail
@@ -158,78 +175,82 @@ void run_figures(const options& o) {
         }
         c.write(o.out / "fig5_phase.csv");
         if (o.plots) {
-            std::ostringstream gp;
-            const std::string f = (o.out / "fig5_phase.csv").string();
-            gp << "set datafile separator ','\nset multiplot layout 1,2 title 'Figure 5: phase portraits, h = 0.1 tbar, T = 3 tbar'\n";
-            for (int i = 0; i < 2; ++i)
-                gp << "set xlabel 'q" << i + 1 << " (rad)'\nset ylabel 'p" << i + 1 << "'\nplot '" << f
-                   << "' using (strcol(1) eq 'exact' ? $" << 2 + 2 * i << " : NaN):" << 3 + 2 * i
-                   << " with lines lw 2 lc 'black' title 'exact', '' using (strcol(1) eq 'newmark' ? $" << 2 + 2 * i
-                   << " : NaN):" << 3 + 2 * i << " with points pt 6 lc 'red' title 'Newmark', '' using (strcol(1) eq 'simpson' ? $"
-                   << 2 + 2 * i << " : NaN):" << 3 + 2 * i << " with points pt 7 ps 0.6 lc 'blue' title 'Simpson'\n";
-            gp << "unset multiplot\n";
-            plot(o.out / "fig5_phase.png", gp.str());
+            figure f{"Figure 5: phase portraits, h = 0.1 tbar, T = 3 tbar", 1, 2, {}};
+            for (int i = 0; i < 2; ++i) {
+                panel p{"", "q_" + std::to_string(i + 1) + " (rad)", "p_" + std::to_string(i + 1), false, false,
+                        "outside right", {}};
+                series exact{"exact", {}, {}, "lines lw 2 lc 'black'"};
+                for (int j = 0; j <= 600; ++j) {
+                    const T t = T(j) * T(3) * dp.tbar / T(600);
+                    exact.x.push_back(double(dp.q_exact(t)(i)));
+                    exact.y.push_back(double(dp.p_exact(t)(i)));
+                }
+                p.curves.push_back(std::move(exact));
+                for (const auto& [s, style] : {std::pair<const char*, const char*>{"newmark", "points pt 6 lc 'red'"},
+                                               {"simpson", "points pt 7 ps 0.6 lc 'blue'"}}) {
+                    series c{s, {}, {}, style};
+                    for (const auto& x : tr.x.at(s)) {
+                        c.x.push_back(x[std::size_t(i)]);
+                        c.y.push_back(x[std::size_t(2 + i)]);
+                    }
+                    p.curves.push_back(std::move(c));
+                }
+                f.panels.push_back(std::move(p));
+            }
+            render(f, o.out / "fig5_phase.png");
         }
     }
 
     {  // Figures 6 and 7: relative energy error and absolute conserved-form error, T = 100 tbar
         csv ce({"h_over_tbar", "scheme", "t", "relative_energy_error"});
         csv cf({"h_over_tbar", "t", "phi_absolute_error"});
+        figure f6{"", 1, 1, {panel{"Figure 6: relative energy error at " + std::string(scalar_traits<T>::name()) +
+                                       " (Newmark: rounding only)",
+                                   "t (tbar)", "|H - H_0| / H_0", false, true, "outside right", {}}}};
+        figure f7{"", 1, 1, {panel{"Figure 7: Simpson conserved form phi(p, q), absolute error at " +
+                                       std::string(scalar_traits<T>::name()),
+                                   "t (tbar)", "|phi - phi_0|", false, true, "outside right", {}}}};
+        const std::pair<const char*, const char*> colors[] = {{"newmark", "red"}, {"rk4", "orange"}, {"simpson", "blue"}};
         for (int per : {10, 100}) {
             const T h = dp.tbar / T(per);
             const long steps = 100L * per;
             const auto tr = detail::simulate<T>(h, steps);
             const auto form = conserved_quadratic_form<scheme::simpson>(sys, h);
-            const T H0 = sys.energy(dp.p0(), dp.q0());
             const T phi0 = form(dp.p0(), dp.q0());
-            const long stride = std::max(1L, steps / 2000);
-            for (std::size_t j = 0; j < tr.t.size(); j += std::size_t(stride)) {
-                for (const char* s : {"newmark", "rk4", "simpson"}) {
-                    const auto& x = tr.x.at(s)[j];
-                    V q, p;
-                    q << T(x[0]), T(x[1]);
-                    p << T(x[2]), T(x[3]);
-                    using std::abs;
-                    ce.row({num(1.0 / per), s, num(tr.t[j]), num(double(abs(sys.energy(p, q) - H0) / H0))});
+            const auto stride = std::size_t(std::max(1L, steps / 2000));
+            // energies computed in T from the full-precision states (detail::simulate)
+            for (const auto& [s, color] : colors) {
+                series c{std::string(s) + ", h = " + label_num(1.0 / per), {}, {}, std::string("lines lc '") + color + "' dt " +
+                                                                          (per == 10 ? "1" : "2")};
+                for (std::size_t j = 0; j < tr.t.size(); j += stride) {
+                    const double e = tr.energy_error.at(s)[j];
+                    ce.row({num(1.0 / per), s, num(tr.t[j]), num(e)});
+                    c.x.push_back(tr.t[j]);
+                    c.y.push_back(e);
                 }
+                f6.panels[0].curves.push_back(std::move(c));
             }
             // φ drift must be measured on the full-precision state, not on the double copies.
             simpson_stepper<V> st;
             auto x = std::make_pair(V(dp.q0()), V(dp.p0()));
+            series c{"h = " + label_num(1.0 / per), {}, {}, "points pt 7 ps 0.3"};
             for (long j = 0; j <= steps; ++j) {
-                if (j % stride == 0) {
+                if (std::size_t(j) % stride == 0) {
                     using std::abs;
-                    cf.row({num(1.0 / per), num(double(T(j) * h)), num(double(abs(form(x.second, x.first) - phi0)))});
+                    const double e = double(abs(form(x.second, x.first) - phi0));
+                    cf.row({num(1.0 / per), num(double(T(j) * h)), num(e)});
+                    c.x.push_back(double(T(j) * h));
+                    c.y.push_back(e);
                 }
                 st.do_step(sys, x, T(0), h);
             }
+            f7.panels[0].curves.push_back(std::move(c));
         }
         ce.write(o.out / "fig6_energy.csv");
         cf.write(o.out / "fig7_conserved_form.csv");
         if (o.plots) {
-            std::ostringstream gp;
-            const std::string f = (o.out / "fig6_energy.csv").string();
-            gp << "set datafile separator ','\nset logscale y\nset format y '10^{%L}'\nset xlabel 't (tbar)'\n"
-               << "set ylabel '|H - H_0| / H_0'\nset title 'Figure 6: relative energy error (Newmark: rounding only)'\nplot ";
-            const char* colors[] = {"red", "orange", "blue"};
-            int c = 0;
-            for (const char* s : {"newmark", "rk4", "simpson"}) {
-                for (int per : {10, 100})
-                    gp << (c || per == 100 ? ", " : "") << "'" << f << "' using ((strcol(2) eq '" << s
-                       << "' && abs($1 - " << 1.0 / per << ") < 1e-9) ? $3 : NaN):($4 > 0 ? $4 : NaN) with lines lc '"
-                       << colors[c] << "' dt " << (per == 10 ? 1 : 2) << " title '" << s << ", h = " << 1.0 / per << "'";
-                ++c;
-            }
-            gp << "\n";
-            plot(o.out / "fig6_energy.png", gp.str());
-            std::ostringstream g7;
-            const std::string f7 = (o.out / "fig7_conserved_form.csv").string();
-            g7 << "set datafile separator ','\nset logscale y\nset format y '10^{%L}'\nset xlabel 't (tbar)'\n"
-               << "set ylabel '|phi - phi_0|'\nset title 'Figure 7: Simpson conserved form phi(p, q), absolute error at "
-               << scalar_traits<T>::name() << "'\nplot '" << f7
-               << "' using (abs($1 - 0.1) < 1e-9 ? $2 : NaN):($3 > 0 ? $3 : NaN) with points pt 7 ps 0.3 title 'h = 0.1', '"
-               << f7 << "' using (abs($1 - 0.01) < 1e-9 ? $2 : NaN):($3 > 0 ? $3 : NaN) with points pt 7 ps 0.3 title 'h = 0.01'\n";
-            plot(o.out / "fig7_conserved_form.png", g7.str());
+            render(f6, o.out / "fig6_energy.png");
+            render(f7, o.out / "fig7_conserved_form.png");
         }
     }
 
@@ -262,20 +283,16 @@ void run_figures(const options& o) {
         }
         std::cout << "\n";
         if (o.plots) {
-            std::ostringstream gp;
-            const std::string f = (o.out / "fig8_convergence.csv").string();
-            gp << "set datafile separator ','\nset logscale xy\nset format y '10^{%L}'\nset xlabel 'h (tbar)'\n"
-               << "set ylabel '||q - q_{ex}||_inf'\nset title 'Figure 8: convergence at " << scalar_traits<T>::name()
-               << "'\nset key left top\nplot ";
-            const char* colors[] = {"red", "orange", "blue"};
-            int k = 0;
-            for (const char* s : {"newmark", "rk4", "simpson"}) {
-                gp << (k ? ", " : "") << "'" << f << "' using 1:(strcol(2) eq '" << s << "' ? $3 : NaN) with linespoints pt 7 lc '"
-                   << colors[k] << "' title sprintf('" << s << " (order %.2f)', " << order[s] << ")";
-                ++k;
+            figure f{"", 1, 1, {panel{"Figure 8: convergence at " + std::string(scalar_traits<T>::name()), "h (tbar)",
+                                      "||q - q_{ex}||_inf", true, true, "left top", {}}}};
+            const std::pair<const char*, const char*> colors[] = {{"newmark", "red"}, {"rk4", "orange"}, {"simpson", "blue"}};
+            for (const auto& [s, color] : colors) {
+                char title[64];
+                std::snprintf(title, sizeof title, "%s (order %.2f)", s, order[s]);
+                f.panels[0].curves.push_back(
+                    series{title, fits[s].first, fits[s].second, std::string("linespoints pt 7 lc '") + color + "'"});
             }
-            gp << "\n";
-            plot(o.out / "fig8_convergence.png", gp.str());
+            render(f, o.out / "fig8_convergence.png");
         }
     }
 }

@@ -1,7 +1,5 @@
 #include "output.hpp"
 
-#include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -13,12 +11,10 @@
 namespace geomint::cli {
 namespace fs = std::filesystem;
 
-namespace {
 fs::path temporary_beside(const fs::path& path) {
     std::random_device rd;
     return path.parent_path() / ("." + path.filename().string() + ".tmp" + std::to_string(rd()));
 }
-}  // namespace
 
 void write_file_atomically(const fs::path& path, const std::string& content) {
     if (!path.parent_path().empty()) fs::create_directories(path.parent_path());
@@ -58,29 +54,10 @@ std::string num(double x) {
     return os.str();
 }
 
-bool plot(const fs::path& png, const std::string& script) {
-    static const bool have_gnuplot = std::system("gnuplot --version > /dev/null 2>&1") == 0;
-    if (!have_gnuplot) {
-        std::cerr << "geomint: warning: gnuplot not found, skipping " << png.string() << "\n";
-        return false;
-    }
-    const fs::path tmp_png = temporary_beside(png);
-    const fs::path script_file = temporary_beside(png.parent_path() / "plot.gp");
-    write_file_atomically(script_file,
-                          "set terminal pngcairo size 1000,640 enhanced font 'DejaVu Sans,11'\nset output '" +
-                              tmp_png.string() + "'\nset grid\nset key outside right\n" + script);
-    const int rc = std::system(("gnuplot '" + script_file.string() + "' 2> '" + script_file.string() + ".log'").c_str());
-    std::error_code ec;
-    if (rc != 0) {
-        std::ifstream log(script_file.string() + ".log");
-        std::cerr << "geomint: warning: gnuplot failed for " << png.string() << ": " << log.rdbuf() << "\n";
-        fs::remove(tmp_png, ec);
-    } else {
-        fs::rename(tmp_png, png, ec);
-    }
-    fs::remove(script_file, ec);
-    fs::remove(script_file.string() + ".log", ec);
-    return rc == 0 && !ec;
+std::string label_num(double x) {
+    std::ostringstream os;
+    os << std::setprecision(6) << x;
+    return os.str();
 }
 
 void progress(const std::string& label, std::size_t done, std::size_t total) {

@@ -1,6 +1,6 @@
 #pragma once
 // Output helpers of the `geomint` program: atomic files (temporary, then rename), CSV tables,
-// and gnuplot figures. Nothing here is numerical.
+// progress lines. Nothing here is numerical (figures: figure.hpp).
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -27,9 +27,11 @@ private:
 /// Format a double with 17 significant digits (round-trip).
 std::string num(double x);
 
-/// Render `script` (a gnuplot script whose output goes to the terminal set by this function)
-/// to `png` atomically. Returns false (and prints a warning) if gnuplot is not available.
-bool plot(const std::filesystem::path& png, const std::string& script);
+/// Format a double for a label: 6 significant digits, trailing zeros dropped (0.1, 1e-05).
+std::string label_num(double x);
+
+/// A fresh hidden name beside `path` for its temporary file (".name.tmp<random>").
+std::filesystem::path temporary_beside(const std::filesystem::path& path);
 
 /// Print a progress line "label: done/total" on stderr, overwriting itself.
 void progress(const std::string& label, std::size_t done, std::size_t total);

@@ -1,10 +1,13 @@
 // Definitions of the pendulum-paper experiments; included by one translation unit per precision.
+#include "figure.hpp"
 #include "output.hpp"
 #include "pendulum.hpp"
 
 #include <geomint/problems/pendulum_tables.hpp>
 
+#include <cmath>
 #include <cstdio>
+#include <limits>
 #include <iostream>
 #include <sstream>
 
@@ -116,34 +119,42 @@ void run_pendulum_table1(const options& o) {
 
 namespace pendulum_detail {
 /// One figure: a quantity against ε for some schemes, as a wide CSV (eps, one column per scheme)
-/// and a PNG (log-scale |value| when `log_abs`).
+/// and a PNG (log-scale |value| when `log_abs`), with an optional horizontal reference line
+/// (`reference_title`, `reference`: the exact value).
 template <class T, class... Schemes, class Quantity>
 void sweep(const options& o, const std::string& stem, const std::string& title, const std::string& ylabel,
-           const std::vector<T>& eps_list, bool log_abs, Quantity quantity, const std::string& reference = "") {
+           const std::vector<T>& eps_list, bool log_abs, Quantity quantity, const std::string& reference_title = "",
+           double reference = 0) {
     std::vector<std::string> header{"eps"};
     (header.push_back(Schemes::name), ...);
     csv out(header);
+    panel p{title + " (" + scalar_traits<T>::name() + ")", "eps", ylabel, false, log_abs, "outside right", {}};
+    int point_type = 1;
+    (p.curves.push_back(series{Schemes::name, {}, {}, "linespoints pt " + std::to_string(++point_type) + " ps 0.6"}), ...);
     std::size_t done = 0;
     for (const T& e : eps_list) {
         std::vector<std::string> row{num(static_cast<double>(e))};
-        (row.push_back([&] {
-             const std::optional<T> v = quantity(std::type_identity<Schemes>{}, e);
-             return v ? num(static_cast<double>(*v)) : std::string("nan");
-         }()),
-         ...);
+        std::size_t k = 0;
+        (
+            [&] {
+                const std::optional<T> v = quantity(std::type_identity<Schemes>{}, e);
+                const double y = v ? static_cast<double>(*v) : std::numeric_limits<double>::quiet_NaN();
+                row.push_back(v ? num(y) : std::string("nan"));
+                p.curves[k].x.push_back(static_cast<double>(e));
+                p.curves[k++].y.push_back(log_abs ? std::abs(y) : y);
+            }(),
+            ...);
         out.row(row);
         progress(stem, ++done, eps_list.size());
     }
     out.write(o.out / (stem + ".csv"));
     if (!o.plots) return;
-    std::ostringstream gp;
-    const std::string f = (o.out / (stem + ".csv")).string();
-    gp << "set datafile separator ','\nset key autotitle columnhead outside right noenhanced\nset xlabel 'eps'\nset ylabel '"
-       << ylabel << "'\nset title '" << title << " (" << scalar_traits<T>::name() << ")'\n";
-    if (log_abs) gp << "set logscale y\nset format y '10^{%L}'\n";
-    gp << "plot for [i=2:" << header.size() << "] '" << f << "' using 1:" << (log_abs ? "(abs(column(i)))" : "i")
-       << " with linespoints pt i ps 0.6" << reference << "\n";
-    plot(o.out / (stem + ".png"), gp.str());
+    if (!reference_title.empty())
+        p.curves.push_back(series{reference_title,
+                                  {static_cast<double>(eps_list.front()), static_cast<double>(eps_list.back())},
+                                  {reference, reference},
+                                  "lines lc rgb 'black'"});
+    render(figure{"", 1, 1, {std::move(p)}}, o.out / (stem + ".png"));
 }
 
 template <class T>
@@ -171,7 +182,7 @@ void run_pendulum_figures(const options& o) {
                 const auto v = tbar(tag, p0, e);
                 return v ? std::optional<T>((*v + 1) * th) : std::nullopt;
             },
-            ", " + num(static_cast<double>(th)) + " title 'T_th' lc rgb 'black'");
+            "T_th", static_cast<double>(th));
     }
     sweep<T, scheme::leapfrog, scheme::implicit_midpoint, scheme::suris1, scheme::suris2,
           scheme::modified_discrete_gradient, scheme::discrete_gradient, scheme::symmetric_projection<>,
@@ -182,7 +193,7 @@ void run_pendulum_figures(const options& o) {
             const auto v = problems::pendulum_amplitude_error<typename decltype(tag)::type, T>(p0, e).value;
             return v ? std::optional<T>((*v + 1) * pendulum_solution<T>(p0).amplitude()) : std::nullopt;
         },
-        ", " + num(static_cast<double>(pendulum_solution<T>(T(18) / 10).amplitude())) + " title 'A_th' lc rgb 'black'");
+        "A_th", static_cast<double>(pendulum_solution<T>(T(18) / 10).amplitude()));
     sweep<T, scheme::modified_discrete_gradient>(
         o, "pfig14_mdg_period_p0_0.02", "Figure 14: modified discrete gradient, |relative error| of T_avg(0,30), p0 = 0.02",
         "|T/T_th - 1|", grid<T>(5, 100, 5, 100), true, [](auto tag, const T& e) -> std::optional<T> {
@@ -203,24 +214,27 @@ void run_pendulum_figures(const options& o) {
         leapfrog_stepper<T> s1;
         modified_discrete_gradient_stepper<T> s2;
         implicit_midpoint_stepper<T> s3;
+        panel p{"Figure 16: phi_n, p0 = 2.000001, eps = 0.1 (" + std::string(scalar_traits<T>::name()) + ")", "t", "phi",
+                false, false, "outside right", {}};
+        p.curves = {series{"exact", {}, {}, "lines lc rgb 'black'"},
+                    series{"leapfrog", {}, {}, "points pt 3 ps 0.5"},
+                    series{"modified_discrete_gradient", {}, {}, "points pt 4 ps 0.5"},
+                    series{"implicit_midpoint", {}, {}, "points pt 5 ps 0.5"}};
         for (int n = 0; n <= 400; ++n) {
             const T t = e * n;
-            out.row({num(static_cast<double>(t)), num(static_cast<double>(exact(t))), num(static_cast<double>(a.first)),
-                     num(static_cast<double>(b.first)), num(static_cast<double>(c.first))});
+            const double values[] = {static_cast<double>(exact(t)), static_cast<double>(a.first),
+                                     static_cast<double>(b.first), static_cast<double>(c.first)};
+            out.row({num(static_cast<double>(t)), num(values[0]), num(values[1]), num(values[2]), num(values[3])});
+            for (std::size_t k = 0; k < 4; ++k) {
+                p.curves[k].x.push_back(static_cast<double>(t));
+                p.curves[k].y.push_back(values[k]);
+            }
             s1.do_step(sys, a, t, e);
             s2.do_step(sys, b, t, e);
             s3.do_step(sys, c, t, e);
         }
         out.write(o.out / "pfig16_separatrix.csv");
-        if (o.plots) {
-            const std::string f = (o.out / "pfig16_separatrix.csv").string();
-            std::ostringstream gp;
-            gp << "set datafile separator ','\nset key autotitle columnhead outside right noenhanced\nset xlabel 't'\nset ylabel 'phi'\n"
-               << "set title 'Figure 16: phi_n, p0 = 2.000001, eps = 0.1 (" << scalar_traits<T>::name() << ")'\n"
-               << "plot '" << f << "' using 1:2 with lines lc rgb 'black', for [i=3:5] '" << f
-               << "' using 1:i with points pt i ps 0.5\n";
-            plot(o.out / "pfig16_separatrix.png", gp.str());
-        }
+        if (o.plots) render(figure{"", 1, 1, {std::move(p)}}, o.out / "pfig16_separatrix.png");
     }
 }
 

@@ -1,4 +1,5 @@
 // Definitions of the truss-paper experiments; included by one translation unit per precision.
+#include "figure.hpp"
 #include "output.hpp"
 #include "truss.hpp"
 
@@ -36,22 +37,21 @@ inline std::string sci(double v) {
     return b;
 }
 
-/// A gnuplot figure of columns of a long-format CSV, one curve per scheme (column 1: the scheme's
-/// name, which has no spaces, as gnuplot's word lists need).
-inline void plot_by_scheme(const options& o, const std::string& stem, const std::string& csv_name, int x, int y,
+/// A figure of |y| against x, one curve per scheme, from the rows (scheme, x, y) a run collected.
+struct curves_by_scheme {
+    std::vector<series> curves;
+    void add(const std::string& scheme, double x, double y) {
+        if (curves.empty() || curves.back().title != scheme) curves.push_back(series{scheme, {}, {}, "linespoints pt 7 ps 0.4"});
+        curves.back().x.push_back(x);
+        curves.back().y.push_back(std::abs(y));
+    }
+};
+
+inline void plot_by_scheme(const options& o, const std::string& stem, const curves_by_scheme& c,
                            const std::string& xlabel, const std::string& ylabel, const std::string& title, bool logx,
                            bool logy) {
     if (!o.plots) return;
-    const std::string f = (o.out / csv_name).string();
-    std::ostringstream gp;
-    gp << "set datafile separator ','\nset key outside right noenhanced\nset xlabel '" << xlabel << "'\nset ylabel '"
-       << ylabel << "'\nset title '" << title << "' noenhanced\n";
-    if (logx) gp << "set logscale x\n";
-    if (logy) gp << "set logscale y\nset format y '10^{%L}'\n";
-    gp << "schemes = system(\"tail -n +2 '" << f << "' | cut -d, -f1 | uniq\")\n"
-       << "plot for [s in schemes] '" << f << "' using " << x << ":(strcol(1) eq s ? abs(column(" << y
-       << ")) : 1/0) with linespoints pt 7 ps 0.4 title s\n";
-    plot(o.out / (stem + ".png"), gp.str());
+    render(figure{"", 1, 1, {panel{title, xlabel, ylabel, logx, logy, "outside right", c.curves}}}, o.out / (stem + ".png"));
 }
 }  // namespace truss_detail
 
@@ -63,6 +63,7 @@ void run_truss_tumbling(const options& o) {
     std::cerr << "Truss: tumbling tetrahedron, (a)-(d), " << steps << " steps of 0.02 at " << scalar_traits<T>::name()
               << "\n";
     csv out({"scheme", "t", "energy_error_relative", "linear_momentum_drift", "angular_momentum_drift"});
+    curves_by_scheme energy, momenta;
     std::ostringstream txt;
     txt << "Algorithm MC (Graham & Jelenic) on a tumbling St. Venant-Kirchhoff tetrahedron, dt = 0.02, " << steps
         << " steps, " << scalar_traits<T>::name() << " (eps = " << sci(double(std::numeric_limits<T>::epsilon()))
@@ -88,8 +89,12 @@ void run_truss_tumbling(const options& o) {
             dL = (std::max)(dL, eL);
             dJ = (std::max)(dJ, eJ);
             if (n % every == 0)
-                out.row({S::name, num(double(dt * T(static_cast<long long>(n)))), num(double(eH)), num(double(eL)),
-                         num(double(eJ))});
+            {
+                const double t = double(dt * T(static_cast<long long>(n)));
+                out.row({S::name, num(t), num(double(eH)), num(double(eL)), num(double(eJ))});
+                energy.add(S::name, t, double(eH));
+                momenta.add(S::name, t, double(eJ));
+            }
             progress(std::string("tumbling, ") + S::name, n, steps);
         }
         char b[160];
@@ -101,9 +106,9 @@ void run_truss_tumbling(const options& o) {
     out.write(o.out / "truss_tumbling.csv");
     write_file_atomically(o.out / "truss_tumbling.txt", txt.str());
     const std::string prec = scalar_traits<T>::name();
-    plot_by_scheme(o, "truss_energy", "truss_tumbling.csv", 2, 3, "t", "|H - H0| / H0",
+    plot_by_scheme(o, "truss_energy", energy, "t", "|H - H0| / H0",
                    "Tumbling tetrahedron: energy error, dt = 0.02 (" + prec + ")", false, true);
-    plot_by_scheme(o, "truss_momenta", "truss_tumbling.csv", 2, 5, "t", "|J - J0| / (eps |P||R|)",
+    plot_by_scheme(o, "truss_momenta", momenta, "t", "|J - J0| / (eps |P||R|)",
                    "Tumbling tetrahedron: angular-momentum drift (" + prec + ")", false, false);
 }
 
@@ -115,6 +120,7 @@ void run_truss_spinning(const options& o) {
     std::cerr << "Truss: spinning triangle (relative equilibrium), " << steps << " steps of 0.05 at "
               << scalar_traits<T>::name() << "\n";
     csv out({"scheme", "t", "bar_length_deviation", "lambda_r_minus_1", "lambda_t_minus_1"});
+    curves_by_scheme deviation;
     std::ostringstream txt;
     const auto make = [] { return spinning_triangle<T>(T(1), T(4) / 5, T(1), linear_spring<T>{T(2)}, T(1) / 2); };
     txt << "Spinning equilateral triangle (side 1, springs k = 2, rest length 0.8, unit masses, drift 0.5 along the "
@@ -141,8 +147,11 @@ void run_truss_spinning(const options& o) {
                 lr = rates.lambda_r - 1;
                 lt = (std::max)(lt, T(abs(*rates.lambda_t - 1)));
                 if (n % every == 0)
-                    out.row({S::name, num(double(dt * T(static_cast<long long>(n)))), num(double(worst)), num(double(lr)),
-                             num(double(*rates.lambda_t - 1))});
+                {
+                    const double t = double(dt * T(static_cast<long long>(n)));
+                    out.row({S::name, num(t), num(double(worst)), num(double(lr)), num(double(*rates.lambda_t - 1))});
+                    deviation.add(S::name, t, double(worst));
+                }
                 progress(std::string("spinning, ") + S::name, n, steps);
             }
         } catch (const std::domain_error& e) {
@@ -157,7 +166,7 @@ void run_truss_spinning(const options& o) {
     std::cout << txt.str() << std::flush;
     out.write(o.out / "truss_spinning.csv");
     write_file_atomically(o.out / "truss_spinning.txt", txt.str());
-    plot_by_scheme(o, "truss_spinning", "truss_spinning.csv", 2, 3, "t", "max |l - 1| over the bars",
+    plot_by_scheme(o, "truss_spinning", deviation, "t", "max |l - 1| over the bars",
                    "Spinning triangle: bar-length deviation, dt = 0.05 (" + std::string(scalar_traits<T>::name()) + ")",
                    false, true);
 }
@@ -171,6 +180,7 @@ void run_truss_convergence(const options& o) {
     // RK-Fehlberg 7(8), 4000 steps: error ~ (1/8000)^8, below every error measured here
     const auto [Rref, Pref] = problems::truss_reference_state(p0.sys, p0.R, p0.P, t_end, 4000);
     csv out({"scheme", "dt", "max_error"});
+    curves_by_scheme errors;
     std::ostringstream txt;
     txt << "Convergence of Algorithm MC on the tumbling tetrahedron at t = 0.5 (" << scalar_traits<T>::name()
         << "): max-norm error in (R, P) against RK-Fehlberg 7(8) with 4000 fixed steps\n"
@@ -187,6 +197,7 @@ void run_truss_convergence(const options& o) {
             hs.push_back(h);
             errs.push_back(e);
             out.row({S::name, num(double(h)), num(double(e))});
+            errors.add(S::name, double(h), double(e));
             progress(std::string("convergence, ") + S::name, std::size_t(k + 1), 5);
         }
         const auto fit = estimate_order(hs, errs);
@@ -199,7 +210,7 @@ void run_truss_convergence(const options& o) {
     std::cout << txt.str() << std::flush;
     out.write(o.out / "truss_convergence.csv");
     write_file_atomically(o.out / "truss_convergence.txt", txt.str());
-    plot_by_scheme(o, "truss_convergence", "truss_convergence.csv", 2, 3, "dt", "max error at t = 0.5",
+    plot_by_scheme(o, "truss_convergence", errors, "dt", "max error at t = 0.5",
                    "Algorithm MC: convergence (" + std::string(scalar_traits<T>::name()) + ")", true, true);
 }
 

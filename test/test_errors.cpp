@@ -124,4 +124,43 @@ TEST(AnalysisErrors, EstimateOrderNeedsTwoPoints) {
     EXPECT_EQ(r.dropped, 1u);
 }
 
+// A run made unstable on purpose never reads as accurate: the error norm is inf/NaN (or the
+// stepper refuses the non-finite state by name), and an order fit over it is NaN.
+TEST(AnalysisErrors, BlownUpRunReportsNonFinite) {
+    const problems::double_pendulum<T> dp;
+    const auto sys = dp.system();
+    const auto qex = [&dp](const T& t) { return dp.q_exact(t); };
+    const auto pex = [&dp](const T& t) { return dp.p_exact(t); };
+    // RK4 with ω1 h = 10: |R(10i)| ≈ 390 per step, overflows within 120 steps
+    const T h = 10 / dp.omega1();
+    const std::array<T, 4> flat{dp.q0()(0), dp.q0()(1), 0, 0};
+    const auto e = max_error_norms(boost::numeric::odeint::runge_kutta4<std::array<T, 4>, T>(), sys, flat, h,
+                                   std::size_t(300), qex, pex);
+    EXPECT_FALSE(std::isfinite(e.q)) << e.q;
+    EXPECT_FALSE(std::isfinite(e.p)) << e.p;
+    // Simpson, stability check off, ω1 h = 3 (outside the stability set): the stepper refuses the
+    // non-finite state it reaches, by name, or the norm is not finite
+    simpson_stepper<V2> free(stability_check::off);
+    const T hs = 3 / dp.omega1();
+    try {
+        const auto es = max_error_norms(free, sys, std::make_pair(V2(dp.q0()), V2(dp.p0())), hs, std::size_t(2000), qex, pex);
+        EXPECT_FALSE(std::isfinite(es.q)) << es.q;
+    } catch (const std::invalid_argument& err) {
+        EXPECT_NE(std::string(err.what()).find("finite"), std::string::npos) << err.what();
+    }
+    // an order fit over a blown-up point is NaN, not the slope of the other points
+    const std::vector<double> hh{0.1, 0.05, 0.025};
+    for (double bad : {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()}) {
+        const auto r = estimate_order(hh, std::vector<double>{bad, 1e-4, 6.25e-6});
+        EXPECT_TRUE(std::isnan(r.order)) << r.order;
+        EXPECT_EQ(r.non_finite, 1u);
+    }
+    // the running maximum keeps a NaN even when later errors are finite
+    double m = 0;
+    geomint::detail::record_max(m, 1.0);
+    geomint::detail::record_max(m, std::numeric_limits<double>::quiet_NaN());
+    geomint::detail::record_max(m, 5.0);
+    EXPECT_TRUE(std::isnan(m));
+}
+
 }  // namespace

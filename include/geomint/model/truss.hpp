@@ -225,6 +225,22 @@ public:
         });
     }
 
+    /// The largest tangent stiffness of a bar at R: max over bars of |φ''(l)| + |φ'(l)|/l (force
+    /// per length; 0 without bars). It sets the size of the rounding of the force terms 𝓕R even
+    /// where every bar is at its rest length and 𝓕 = 0 (φ' = 0 there, but φ'(l) is computed from
+    /// differences such as l² − L² whose rounding is ε l² times φ'').
+    T tangent_stiffness(const nodal<T>& R) const {
+        require_shape(R, "R");
+        using std::abs;
+        T k(0);
+        for (const bar& b : m_bars) {
+            const T l = length(R, b);
+            const auto t = strain_taylor<2>(b, l);
+            k = (std::max)(k, T(abs(t[2]) + abs(t[1]) / l));
+        }
+        return k;
+    }
+
     /// Strain energy φ(R) = Σ_bars φ(l).
     T strain_energy(const nodal<T>& R) const {
         require_shape(R, "R");

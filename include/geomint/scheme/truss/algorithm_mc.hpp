@@ -189,10 +189,12 @@ inline constexpr Eigen::Index sparse_threshold_nodes = 8;
 ///
 /// Newton–Raphson on the 6N increments (ΔR, ΔP) — and the scheme's scalar unknowns, if any
 /// (`scalar_unknowns_of`) — from the explicit predictor (Δt M⁻¹P, −Δt 𝓕R), rows scaled by the
-/// size of their terms, Δt(|M⁻¹P|∞ + Δt|𝓕|∞|R_c|∞/min m) for positions and
-/// Δt(|𝓕|∞|R_c|∞ + Δt|𝓕|∞|M⁻¹P|∞) for momenta (R_c: positions relative to their centroid, see
-/// `mc_residual`; 𝓕 and R_c the larger at R_n and at the predictor R_n + ΔtM⁻¹P_n; plus the
-/// external force), so the tolerance 2ε (accept 64ε) is relative;
+/// size of their terms, Δt(|M⁻¹P|∞ + Δt F_R/min m) for positions and Δt(F_R + Δt|𝓕|∞|M⁻¹P|∞)
+/// for momenta, where F_R = max(|𝓕|∞|R_c|∞, k_t|R_c|∞) (R_c: positions relative to their
+/// centroid, see `mc_residual`; 𝓕 and R_c the larger at R_n and at the predictor
+/// R_n + ΔtM⁻¹P_n; k_t the bars' tangent stiffness `truss::tangent_stiffness`, the rounding
+/// floor of 𝓕R, which stays when bars sit at their rest length; plus the external force), so
+/// the tolerance 2ε (accept 64ε) is relative;
 /// Jacobian by autodiff (one dual pass per unknown), dense partial-pivoting LU — or, for a
 /// bar-assembled scheme without external load, the sparse solve of sparse_solve.hpp, chosen by
 /// `opt.storage` (automatic: from `sparse_threshold_nodes` nodes).
@@ -221,7 +223,12 @@ std::pair<nodal<T>, nodal<T>> mc_solve(const Truss& sys, const nodal<T>& R, cons
     const nodal<T> Rp = Rc + V * dt;
     const matrix<T> Fp = sys.stiffness(Rp);
     const T h = abs(dt), F_size = (std::max)(max_abs(F), max_abs(Fp));
-    T FR = (std::max)(max_abs(F) * max_abs(Rc), max_abs(Fp) * max_abs(Rp));
+    // the force terms' size: 𝓕R, and at least the rounding floor of computing it, the bars'
+    // tangent stiffness times the truss's size (with every bar at rest length 𝓕 ≈ 0, yet the
+    // rounding of 𝓕R does not vanish: a scale from 𝓕 alone let Newton stall above tolerance)
+    const T R_size = (std::max)(max_abs(Rc), max_abs(Rp));
+    T FR = (std::max)({max_abs(F) * max_abs(Rc), max_abs(Fp) * max_abs(Rp),
+                       (std::max)(sys.tangent_stiffness(Rc), sys.tangent_stiffness(Rp)) * R_size});
     if constexpr (Truss::has_load) FR += max_abs(sys.load_force(R, t));
     T r_scale = h * (max_abs(V) + h * FR / m_min), p_scale = h * (FR + h * F_size * max_abs(V));
     if (!(r_scale > T(0))) r_scale = T(1);

@@ -1,0 +1,159 @@
+#include "cli_options.hpp"
+
+#include "figure.hpp"
+#include "output.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+namespace geomint::cli {
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+
+namespace {
+const std::set<std::string>& experiment_set() {
+    static const std::set<std::string> s = [] {
+        std::set<std::string> r;
+        std::stringstream ss(all_experiments());
+        for (std::string item; std::getline(ss, item, ',');) r.insert(item);
+        return r;
+    }();
+    return s;
+}
+
+/// An unsigned decimal count: digits only (no sign, space, fraction or exponent), within range.
+std::size_t parse_count(const count_range& r, const std::string& text) {
+    const std::string where = "--" + std::string(r.name) + " '" + text + "'";
+    const std::string range = "[" + std::to_string(r.min) + ", " + std::to_string(r.max) + "]";
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos)
+        throw usage_error(where + " is not a whole number in " + range);
+    unsigned long long v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || end != text.data() + text.size() || v < r.min || v > r.max)
+        throw usage_error(where + " is outside " + range);
+    return static_cast<std::size_t>(v);
+}
+
+po::options_description description(std::string& precision, std::string& out, std::string& only, std::string& drift,
+                                    std::string& table1, std::string& truss) {
+    const options d;
+    po::options_description desc(
+        "geomint: reproduce Rojas-Quintero, Dubois, Cabrera-Diaz (2024), Section 6,\n"
+        "Cieslinski & Ratkiewicz, Tables 1-4 and Figures 12-16, and Graham & Jelenic's\n"
+        "Algorithm MC demonstrations\n\nOptions");
+    const auto range = [](const char* name) {
+        for (const auto& r : count_ranges())
+            if (std::string(r.name) == name) return " [" + std::to_string(r.min) + ", " + std::to_string(r.max) + "]";
+        return std::string();
+    };
+    desc.add_options()("help,h", "print this help")(
+        "precision,p", po::value(&precision)->default_value(d.precision), "double | quad | mp50")(
+        "out,o", po::value(&out)->default_value(d.out.string()), "output folder (created if missing)")(
+        "only", po::value(&only)->default_value(all_experiments()),
+        ("comma-separated subset of: " + all_experiments()).c_str())(
+        "drift-steps", po::value(&drift)->default_value(std::to_string(d.drift_steps)),
+        ("steps of the rounding-drift run (h = 0.1 tbar)," + range("drift-steps")).c_str())(
+        "table1-periods", po::value(&table1)->default_value(std::to_string(d.table1_periods)),
+        ("J of the pendulum paper's Table 1 (periods before the second window)," + range("table1-periods")).c_str())(
+        "truss-steps", po::value(&truss)->default_value(std::to_string(d.truss_steps)),
+        ("steps of the tumbling-truss and spinning-triangle runs," + range("truss-steps")).c_str())(
+        "no-plots", "write CSV only, no PNG");
+    return desc;
+}
+}  // namespace
+
+const std::string& all_experiments() {
+    static const std::string s =
+        "table2,figures,drift,pendulum-tables,pendulum-figures,pendulum-table1,truss-tumbling,truss-spinning,"
+        "truss-convergence";
+    return s;
+}
+
+const std::vector<count_range>& count_ranges() {
+    static const std::vector<count_range> r{
+        {"drift-steps", 10, 1000000000ULL}, {"table1-periods", 1, 100000000ULL}, {"truss-steps", 10, 100000000ULL}};
+    return r;
+}
+
+std::string help_text() {
+    std::string a, b, c, d, e, f;
+    std::ostringstream s;
+    s << description(a, b, c, d, e, f)
+      << "\nOutputs (in --out): table2.csv/.txt, fig2..fig8 *.csv/*.png, drift.csv/.txt/.png,\n"
+         "pendulum_tables.csv/.txt, pendulum_table1.csv/.txt, pfig12..pfig16 *.csv/*.png,\n"
+         "truss_tumbling.csv/.txt, truss_energy.png, truss_momenta.png, truss_spinning.csv/.txt/.png,\n"
+         "truss_convergence.csv/.txt/.png\n"
+         "Exit codes: 0 success, 1 a failure during the run (no partial file is left), 2 a bad command line.\n";
+    return s.str();
+}
+
+command_line parse_command_line(int argc, const char* const* argv) {
+    command_line r;
+    std::string precision, out, only, drift, table1, truss;
+    const auto desc = description(precision, out, only, drift, table1, truss);
+    po::variables_map vm;
+    try {
+        const auto parsed = po::command_line_parser(argc, argv).options(desc).run();
+        // positional words are not options of this program (program_options would drop them)
+        const auto extra = po::collect_unrecognized(parsed.options, po::include_positional);
+        if (!extra.empty()) throw usage_error("unexpected argument '" + extra.front() + "' (every option starts with --)");
+        po::store(parsed, vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        throw usage_error(e.what());
+    }
+    if (vm.count("help")) {
+        r.help = true;
+        return r;
+    }
+    if (precision != "double" && precision != "quad" && precision != "mp50")
+        throw usage_error("--precision '" + precision + "' is not one of double, quad, mp50");
+    r.opt.precision = precision;
+    if (out.empty()) throw usage_error("--out is empty (expected a folder)");
+    r.opt.out = out;
+    if (only.empty()) throw usage_error("--only is empty (expected a comma-separated subset of " + all_experiments() + ")");
+    for (std::size_t start = 0;;) {
+        const std::size_t comma = only.find(',', start);
+        const std::string item = only.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        if (item.empty()) throw usage_error("--only '" + only + "' has an empty item");
+        if (!experiment_set().count(item))
+            throw usage_error("--only: unknown experiment '" + item + "' (expected one of " + all_experiments() + ")");
+        r.experiments.insert(item);
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    r.opt.drift_steps = parse_count(count_ranges()[0], drift);
+    r.opt.table1_periods = parse_count(count_ranges()[1], table1);
+    r.opt.truss_steps = parse_count(count_ranges()[2], truss);
+    r.opt.plots = !vm.count("no-plots");
+    return r;
+}
+
+void prepare_output(const options& o) {
+    const std::string where = "--out '" + o.out.string() + "'";
+    std::error_code ec;
+    const auto st = fs::status(o.out, ec);
+    if (fs::exists(st) && !fs::is_directory(st)) throw usage_error(where + " exists and is not a folder");
+    if (!fs::exists(st)) {
+        fs::create_directories(o.out, ec);
+        if (ec) throw usage_error(where + " cannot be created: " + ec.message());
+    }
+    const fs::path probe = temporary_beside(o.out / "write-test");
+    {
+        std::ofstream f(probe);
+        f << "x";
+        f.flush();
+        if (!f) {
+            fs::remove(probe, ec);
+            throw usage_error(where + " is not writable");
+        }
+    }
+    fs::remove(probe, ec);
+    if (o.plots && !gnuplot_available())
+        throw usage_error("gnuplot is not on PATH: install gnuplot-nox (scripts/setup.sh does) or pass --no-plots");
+}
+
+}  // namespace geomint::cli

@@ -1,0 +1,62 @@
+#pragma once
+// The command line of the `geomint` program: parsed and validated completely before any
+// computation starts, so that every mistake is one `geomint: error:` line and exit code 2
+// within a second, and no file is written.
+#include <cstddef>
+#include <filesystem>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace geomint::cli {
+
+/// What the experiments read.
+struct options {
+    std::string precision = "double";
+    std::filesystem::path out = "out";
+    std::size_t drift_steps = 1000000;
+    std::size_t table1_periods = 1800000;  ///< J of the pendulum paper's Table 1
+    std::size_t truss_steps = 10000;       ///< steps of the tumbling-truss and spinning-triangle runs
+    bool plots = true;
+};
+
+/// A bad command line (exit code 2). The message names the option, the value and the rule.
+class usage_error : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// The parsed command line.
+struct command_line {
+    options opt;
+    std::set<std::string> experiments;  ///< non-empty subset of `all_experiments()`
+    bool help = false;                  ///< --help: print `help_text()` and run nothing
+};
+
+/// Every experiment name `--only` accepts, comma-separated.
+const std::string& all_experiments();
+
+/// The --help text.
+std::string help_text();
+
+/// Parse and check the arguments (argv[0] is the program): counts are unsigned decimal integers
+/// within their documented ranges (a sign, a fraction or trailing text is refused), --precision
+/// is double, quad or mp50, --only a non-empty list of known experiments. No file system access.
+/// \throws usage_error naming the option, the offending value and the violated condition.
+command_line parse_command_line(int argc, const char* const* argv);
+
+/// Make the output folder usable before computing: create it if missing, refuse a path that
+/// exists and is not a folder, confirm it is writable (a temporary file is created and removed),
+/// and, when plots are asked for, that gnuplot can be started.
+/// \throws usage_error naming the folder and what is wrong.
+void prepare_output(const options& o);
+
+/// The documented range of each count option: {name, minimum, maximum}.
+struct count_range {
+    const char* name;
+    unsigned long long min, max;
+};
+const std::vector<count_range>& count_ranges();
+
+}  // namespace geomint::cli

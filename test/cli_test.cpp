@@ -1,0 +1,201 @@
+// The `geomint` program as a user meets it: bad command lines fail fast (exit code 2, one
+// `geomint: error:` line, no file written), an output path full of quotes, spaces and non-ASCII
+// characters reaches no shell (an injection attempt creates nothing) and gets its figures, and
+// the figure module refuses a series with nothing to plot. The program is started with an
+// argument vector (posix_spawn), never through a shell.
+#include "cli_options.hpp"
+#include "figure.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char** environ;
+
+namespace {
+namespace fs = std::filesystem;
+using namespace geomint::cli;
+
+struct outcome {
+    int code = -1;
+    std::string out, err;
+    double seconds = 0;
+};
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+/// Run the program with exactly these arguments in `dir`.
+outcome run(const std::vector<std::string>& args, const fs::path& dir) {
+    const fs::path out = dir.parent_path() / (dir.filename().string() + ".stdout");
+    const fs::path err = dir.parent_path() / (dir.filename().string() + ".stderr");
+    std::vector<std::string> a{GEOMINT_EXE};
+    a.insert(a.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& s : a) argv.push_back(s.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
+    const auto start = std::chrono::steady_clock::now();
+    pid_t pid = 0;
+    outcome r;
+    if (posix_spawn(&pid, a[0].c_str(), &actions, nullptr, argv.data(), environ) == 0) {
+        int status = 0;
+        waitpid(pid, &status, 0);
+        r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    }
+    posix_spawn_file_actions_destroy(&actions);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.out = slurp(out);
+    r.err = slurp(err);
+    fs::remove(out);
+    fs::remove(err);
+    return r;
+}
+
+fs::path fresh_dir(const std::string& name) {
+    const fs::path d = fs::path(GEOMINT_WORK_DIR) / name;
+    fs::remove_all(d);
+    fs::create_directories(d);
+    return d;
+}
+
+std::vector<fs::path> files_under(const fs::path& d) {
+    std::vector<fs::path> v;
+    for (const auto& e : fs::recursive_directory_iterator(d)) v.push_back(e.path());
+    return v;
+}
+
+std::string show(const std::vector<std::string>& args) {
+    std::string s;
+    for (const auto& a : args) s += " [" + a + "]";
+    return s;
+}
+
+// Each bad command line: exit code 2, exactly one `geomint: error:` line, nothing written, and
+// no computation started (the run takes a fraction of a second; 10 s only guards against a hang).
+TEST(CliBadArguments, RefusedUpFrontWithExitCode2) {
+    const std::vector<std::vector<std::string>> cases{
+        {"--truss-steps", "-1"},       {"--truss-steps=-1"},         {"--drift-steps=-5"},
+        {"--table1-periods=-1"},       {"--table1-periods", "0"},    {"--truss-steps", "5"},
+        {"--drift-steps", "3"},        {"--truss-steps", "1e3"},     {"--truss-steps", "12.5"},
+        {"--truss-steps", " 20"},      {"--drift-steps", "+20"},     {"--drift-steps", "99999999999999999999999"},
+        {"--only", ""},                {"--only", "table2,"},        {"--only", ",,"},
+        {"--only", "tables"},          {"--precision", "float16"},   {"--precision", ""},
+        {"--out", ""},                 {"--bogus"},                  {"positional"},
+        {"--only", "drift", "--only", "table2"}};
+    for (const auto& args : cases) {
+        const fs::path dir = fresh_dir("bad");
+        std::vector<std::string> a = args;
+        a.insert(a.end(), {"--out", "o"});
+        if (args.size() >= 2 && args[0] == "--out") a = args;  // the case is about --out itself
+        const outcome r = run(a, dir);
+        EXPECT_EQ(r.code, 2) << show(a) << "\n" << r.err;
+        std::string err = r.err;
+        while (!err.empty() && err.back() == '\n') err.pop_back();
+        EXPECT_EQ(err.rfind("geomint: error: ", 0), 0u) << show(a) << ": " << r.err;
+        EXPECT_EQ(err.find('\n'), std::string::npos) << show(a) << ": more than one line:\n" << r.err;
+        EXPECT_TRUE(files_under(dir).empty()) << show(a) << " wrote " << files_under(dir).front();
+        EXPECT_LT(r.seconds, 10.0) << show(a);
+        std::cout << show(a) << " -> " << err << " (" << r.seconds << " s)\n";
+    }
+}
+
+TEST(CliBadArguments, OutputPathThatIsAFile) {
+    const fs::path dir = fresh_dir("out_is_file");
+    std::ofstream(dir / "afile") << "keep";
+    const outcome r = run({"--out", "afile", "--only", "table2"}, dir);
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_NE(r.err.find("exists and is not a folder"), std::string::npos) << r.err;
+    EXPECT_EQ(slurp(dir / "afile"), "keep");
+    EXPECT_EQ(files_under(dir).size(), 1u);
+}
+
+// A path built to break out of a shell command, with spaces, quotes and non-ASCII characters: the
+// figures are written into it, and nothing else is created anywhere.
+TEST(CliOutputPath, InjectionAttemptCreatesNothingAndFiguresAreWritten) {
+    if (!gnuplot_available()) GTEST_SKIP() << "gnuplot is not installed";
+    const fs::path dir = fresh_dir("injection");
+    const std::string hostile = "x';touch PWNED;' \"$(touch PWNED2)\" `touch PWNED3` é ü 東";
+    const outcome r = run({"--only", "figures", "--out", hostile}, dir);
+    ASSERT_EQ(r.code, 0) << r.err;
+    for (const auto& p : files_under(dir)) {
+        const std::string name = p.filename().string();
+        EXPECT_TRUE(name != "PWNED" && name != "PWNED2" && name != "PWNED3") << "created " << p;
+    }
+    EXPECT_FALSE(fs::exists("PWNED") || fs::exists("PWNED2") || fs::exists("PWNED3"));
+    const fs::path out = dir / hostile;
+    for (const char* png : {"fig2_q_1tbar.png", "fig3_q_10tbar.png", "fig4_p_10tbar.png", "fig5_phase.png",
+                            "fig6_energy.png", "fig7_conserved_form.png", "fig8_convergence.png"}) {
+        const std::string bytes = slurp(out / png);
+        EXPECT_GT(bytes.size(), 1000u) << png;
+        EXPECT_EQ(bytes.substr(0, 4), "\x89PNG") << png;
+    }
+    for (const auto& p : files_under(out))
+        EXPECT_NE(p.filename().string()[0], '.') << "temporary file left: " << p;
+}
+
+// In-process: the parser's verdicts (also run under the sanitizers and by the fuzz run).
+TEST(CliParser, CountsRangesAndLists) {
+    const auto parse = [](std::vector<std::string> a) {
+        a.insert(a.begin(), "geomint");
+        std::vector<const char*> v;
+        for (const auto& s : a) v.push_back(s.c_str());
+        return parse_command_line(int(v.size()), v.data());
+    };
+    const auto ok = parse({"--truss-steps", "10", "--only", "drift,table2", "-p", "mp50", "--no-plots"});
+    EXPECT_EQ(ok.opt.truss_steps, 10u);
+    EXPECT_EQ(ok.opt.precision, "mp50");
+    EXPECT_FALSE(ok.opt.plots);
+    EXPECT_EQ(ok.experiments, (std::set<std::string>{"drift", "table2"}));
+    EXPECT_THROW(parse({"--truss-steps=-1"}), usage_error);
+    EXPECT_THROW(parse({"--drift-steps", "18446744073709551615"}), usage_error);
+    EXPECT_THROW(parse({"--only", "drift,,table2"}), usage_error);
+    EXPECT_TRUE(parse({"--help"}).help);
+}
+
+// The figure module: a series with no plottable point is refused by name before gnuplot runs;
+// titles cannot close their quotes; the script names no file.
+TEST(Figure, RefusesSeriesWithoutPlottablePoints) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const fs::path dir = fresh_dir("figure");
+    figure f{"", 1, 1, {panel{"t", "x", "y", false, true, "outside right", {series{"good", {1, 2}, {1, 2}}, series{"zeros", {1, 2}, {0, 0}}}}}};
+    try {
+        render(f, dir / "a.png");
+        FAIL() << "no figure_error";
+    } catch (const figure_error& e) {
+        EXPECT_NE(std::string(e.what()).find("series 'zeros' has no point that can be plotted"), std::string::npos) << e.what();
+    }
+    f.panels[0].logy = false;
+    f.panels[0].curves[1].y = {nan, std::numeric_limits<double>::infinity()};
+    EXPECT_THROW(render(f, dir / "a.png"), figure_error);
+    EXPECT_TRUE(files_under(dir).empty());
+    figure g{"", 1, 1, {panel{"it's", "x", "y", false, false, "outside right", {series{"a'b", {1}, {nan}}}}}};
+    const std::string script = gnuplot_script(g);
+    EXPECT_NE(script.find("'it''s'"), std::string::npos) << script;
+    EXPECT_NE(script.find("'a''b'"), std::string::npos) << script;
+    EXPECT_NE(script.find("NaN NaN"), std::string::npos) << script;
+    EXPECT_EQ(script.find("set output"), std::string::npos) << script;
+}
+
+}  // namespace
