@@ -7,6 +7,7 @@
 //   build/bench/bench_steppers --benchmark_min_time=0.2
 #include <geomint/geomint.hpp>
 
+#include <boost/numeric/odeint.hpp>
 #include <boost/numeric/odeint/stepper/base/symplectic_rkn_stepper_base.hpp>
 #include <boost/numeric/odeint/stepper/symplectic_rkn_sb3a_m4_mclachlan.hpp>
 

@@ -4,6 +4,8 @@
 // the bound expected for h = 0.01 tbar (fourth order: ~1e-7).
 #include <geomint/geomint.hpp>
 
+#include <boost/numeric/odeint.hpp>
+
 #include <iostream>
 
 int main() {

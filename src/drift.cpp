@@ -17,7 +17,9 @@ void run_drift(const options& o) {
     std::cerr << "Rounding drift: Simpson, h = 0.1 tbar, " << o.drift_steps << " steps, double vs mp50\n";
     const auto rows = rounding_drift<scheme::simpson, mp<50>>(
         dp.mass(), dp.stiffness(), dp.q0(), dp.p0(), 0.1 * dp.tbar, o.drift_steps, 120,
-        [](std::size_t d, std::size_t n) { progress("steps", d, n); });
+        [&o](std::size_t j) {
+            if (j % (o.drift_steps / 100 + 1) == 0 || j == o.drift_steps) progress("steps", j, o.drift_steps);
+        });
     using row_type = rounding_drift_sample;
     csv c({"step", "t", "scheme_error_q", "rounding_drift_q", "form_drift_double", "form_drift_mp50"});
     for (const auto& r : rows)

@@ -7,8 +7,8 @@
 #include <geomint/analysis/order.hpp>
 #include <geomint/analysis/trajectory_error.hpp>
 #include <geomint/problems/double_pendulum.hpp>
-#include <geomint/problems/simpson_table2.hpp>
 #include <geomint/stepper/linear_variational_stepper.hpp>
+#include <reproductions/simpson_table2.hpp>
 
 #include <boost/numeric/odeint/stepper/runge_kutta4.hpp>
 
@@ -23,8 +23,8 @@ namespace geomint::cli {
 template <class T>
 void run_table2(const options& o) {
     std::cerr << "Table 2 (Simpson paper) at " << scalar_traits<T>::name() << ":\n";
-    const auto got = problems::compute_table2<T>([](int d, int n) { progress("table 2 entries", std::size_t(d), std::size_t(n)); });
-    const auto& ref = problems::table2_printed();
+    const auto got = reproduction::compute_table2<T>([](int d, int n) { progress("table 2 entries", std::size_t(d), std::size_t(n)); });
+    const auto& ref = reproduction::table2_printed();
     csv table({"T_over_tbar", "scheme", "variable", "N", "error"});
     std::ostringstream txt;
     txt << "Table 2 of Rojas-Quintero, Dubois, Cabrera-Diaz (2024) recomputed at " << scalar_traits<T>::name()
@@ -39,16 +39,16 @@ void run_table2(const options& o) {
             for (const char* s : {"newmark", "rk4", "simpson"}) {
                 txt << std::left << std::setw(8) << Tt << std::setw(9) << s << std::setw(4) << var;
                 for (long k : {10L, 20L, 40L}) {
-                    const auto& x = problems::find_table2_entry(got, Tt, s, var, Tt * k);
-                    const auto& r = problems::find_table2_entry(ref, Tt, s, var, Tt * k);
+                    const auto& x = reproduction::find_table2_entry(got, Tt, s, var, Tt * k);
+                    const auto& r = reproduction::find_table2_entry(ref, Tt, s, var, Tt * k);
                     char cell[64];
                     std::snprintf(cell, sizeof cell, "%.3e [%.2e]%s", x.error, r.error,
-                                  problems::table2_printed_value_is_wrong(r) ? "*" : "");
+                                  reproduction::table2_printed_value_is_wrong(r) ? "*" : "");
                     txt << std::setw(24) << cell;
                 }
                 char ord[48];
-                std::snprintf(ord, sizeof ord, "%.2f [%.2f]", problems::table2_order(got, Tt, s, var),
-                              problems::table2_printed_order(Tt, s, var));
+                std::snprintf(ord, sizeof ord, "%.2f [%.2f]", reproduction::table2_order(got, Tt, s, var),
+                              reproduction::table2_printed_order(Tt, s, var));
                 txt << ord << "\n";
             }
         }

@@ -3,7 +3,7 @@
 #include "output.hpp"
 #include "pendulum.hpp"
 
-#include <geomint/problems/pendulum_tables.hpp>
+#include <reproductions/pendulum_tables.hpp>
 
 #include <cmath>
 #include <cstdio>
@@ -22,9 +22,9 @@ inline std::string cell(double v) {
 
 /// A CSV and text rendering of one of Tables 2–4, recomputed.
 template <class T, class Compute>
-void table(int number, const std::vector<problems::pendulum_printed_row>& printed, double p0_offset,
+void table(int number, const std::vector<reproduction::pendulum_printed_row>& printed, double p0_offset,
            Compute compute, csv& out, std::ostringstream& txt) {
-    const auto& labels = problems::pendulum_paper_labels();
+    const auto& labels = reproduction::pendulum_paper_labels();
     txt << "\nTable " << number << " (recomputed at " << scalar_traits<T>::name()
         << "; printed value in brackets; 'wrong' = wrong qualitative motion, the paper's dot)\n";
     std::size_t done = 0;
@@ -40,7 +40,7 @@ void table(int number, const std::vector<problems::pendulum_printed_row>& printe
         char head[16];
         std::snprintf(head, sizeof head, "%-10.3g", row.p0);
         txt << head;
-        problems::for_each_paper_scheme([&](auto tag, std::size_t col) {
+        reproduction::for_each_paper_scheme([&](auto tag, std::size_t col) {
             using S = typename decltype(tag)::type;
             // p0 and ε as exact decimal fractions in T (the printed p0 - 2 values are powers of ten)
             const auto c = compute(tag, T(p0), T(row.eps));
@@ -63,15 +63,15 @@ void run_pendulum_tables(const options& o) {
     std::ostringstream txt;
     txt << "Cieslinski & Ratkiewicz, relative errors of the average amplitude (Table 2, A = A_avg(0,50))\n"
            "and of the average period (Tables 3, 4, T = Tbar_avg(0,100,200)), phi_0 = 0, k = 1.\n";
-    pendulum_detail::table<T>(2, problems::pendulum_table2_printed(), 0.0,
+    pendulum_detail::table<T>(2, reproduction::pendulum_table2_printed(), 0.0,
                               [](auto tag, const T& p0, const T& eps) {
-                                  return problems::pendulum_amplitude_error<typename decltype(tag)::type, T>(p0, eps);
+                                  return reproduction::pendulum_amplitude_error<typename decltype(tag)::type, T>(p0, eps);
                               }, out, txt);
     const auto period = [](auto tag, const T& p0, const T& eps) {
-        return problems::pendulum_period_error<typename decltype(tag)::type, T>(p0, eps);
+        return reproduction::pendulum_period_error<typename decltype(tag)::type, T>(p0, eps);
     };
-    pendulum_detail::table<T>(3, problems::pendulum_table3_printed(), 0.0, period, out, txt);
-    pendulum_detail::table<T>(4, problems::pendulum_table4_printed(), 2.0, period, out, txt);
+    pendulum_detail::table<T>(3, reproduction::pendulum_table3_printed(), 0.0, period, out, txt);
+    pendulum_detail::table<T>(4, reproduction::pendulum_table4_printed(), 2.0, period, out, txt);
     std::cout << txt.str() << std::flush;
     out.write(o.out / "pendulum_tables.csv");
     write_file_atomically(o.out / "pendulum_tables.txt", txt.str());
@@ -92,10 +92,10 @@ void run_pendulum_table1(const options& o) {
     const char* names[6] = {"max_T_N(J=0)", "max_T_N(J)", "min_T_N(J=0)", "min_T_N(J)", "Tbar_avg(0)", "Tbar_avg(J)"};
     const auto one = [&](auto tag, const char* key) {
         using S = typename decltype(tag)::type;
-        const auto r = problems::pendulum_table1<S, T>(
+        const auto r = reproduction::pendulum_table1<S, T>(
             J, [&](std::size_t steps) { progress(std::string("table 1, ") + S::name + " steps", steps, (J + 201) * 60); });
         txt << S::name << ":";
-        for (const auto& row : problems::pendulum_table1_printed()) {
+        for (const auto& row : reproduction::pendulum_table1_printed()) {
             if (std::string(row.scheme) != key) continue;
             for (int i = 0; i < 6; ++i) {
                 char b[64];
@@ -170,7 +170,7 @@ void run_pendulum_figures(const options& o) {
     using namespace pendulum_detail;
     std::cerr << "Figures 12-16 (pendulum paper) at " << scalar_traits<T>::name() << "\n";
     const auto tbar = [](auto tag, const T& p0, const T& e) -> std::optional<T> {
-        return problems::pendulum_period_error<typename decltype(tag)::type, T>(p0, e).value;
+        return reproduction::pendulum_period_error<typename decltype(tag)::type, T>(p0, e).value;
     };
     {
         const T p0 = T(1) / 10;
@@ -190,7 +190,7 @@ void run_pendulum_figures(const options& o) {
         o, "pfig13_amplitude_p0_1.8", "Figure 13: A_avg(0,50), p0 = 1.8", "A", grid<T>(2, 50, 2, 100), false,
         [](auto tag, const T& e) -> std::optional<T> {
             const T p0 = T(18) / 10;
-            const auto v = problems::pendulum_amplitude_error<typename decltype(tag)::type, T>(p0, e).value;
+            const auto v = reproduction::pendulum_amplitude_error<typename decltype(tag)::type, T>(p0, e).value;
             return v ? std::optional<T>((*v + 1) * pendulum_solution<T>(p0).amplitude()) : std::nullopt;
         },
         "A_th", static_cast<double>(pendulum_solution<T>(T(18) / 10).amplitude()));
@@ -199,7 +199,7 @@ void run_pendulum_figures(const options& o) {
         "|T/T_th - 1|", grid<T>(5, 100, 5, 100), true, [](auto tag, const T& e) -> std::optional<T> {
             using S = typename decltype(tag)::type;
             const T p0 = T(2) / 100;
-            const auto run = problems::run_pendulum<S, T>(p0, e, 61, 0, 1000000);
+            const auto run = reproduction::run_pendulum<S, T>(p0, e, 61, 0, 1000000);
             return average_period(run.recorder, 0, 30, e) / pendulum_solution<T>(p0).period() - 1;
         });
     sweep<T, scheme::implicit_midpoint, scheme::leapfrog, scheme::modified_discrete_gradient>(

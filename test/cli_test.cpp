@@ -41,8 +41,8 @@ std::string slurp(const fs::path& p) {
     return s.str();
 }
 
-/// Run the program with exactly these arguments in `dir`.
-outcome run(const std::vector<std::string>& args, const fs::path& dir) {
+/// Run the program with exactly these arguments in `dir` (PATH replaced by `path` if given).
+outcome run(const std::vector<std::string>& args, const fs::path& dir, const std::string& path = "") {
     const fs::path out = dir.parent_path() / (dir.filename().string() + ".stdout");
     const fs::path err = dir.parent_path() / (dir.filename().string() + ".stderr");
     std::vector<std::string> a{GEOMINT_EXE};
@@ -59,7 +59,14 @@ outcome run(const std::vector<std::string>& args, const fs::path& dir) {
     const auto start = std::chrono::steady_clock::now();
     pid_t pid = 0;
     outcome r;
-    if (posix_spawn(&pid, a[0].c_str(), &actions, nullptr, argv.data(), environ) == 0) {
+    std::vector<std::string> env_strings;
+    for (char** e = environ; *e; ++e)
+        if (path.empty() || std::string(*e).rfind("PATH=", 0) != 0) env_strings.emplace_back(*e);
+    if (!path.empty()) env_strings.push_back("PATH=" + path);
+    std::vector<char*> envp;
+    for (auto& s : env_strings) envp.push_back(s.data());
+    envp.push_back(nullptr);
+    if (posix_spawn(&pid, a[0].c_str(), &actions, nullptr, argv.data(), envp.data()) == 0) {
         int status = 0;
         waitpid(pid, &status, 0);
         r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
@@ -153,6 +160,45 @@ TEST(CliOutputPath, InjectionAttemptCreatesNothingAndFiguresAreWritten) {
     }
     for (const auto& p : files_under(out))
         EXPECT_NE(p.filename().string()[0], '.') << "temporary file left: " << p;
+}
+
+// Every other figure of the main job, from short runs: each renders (a figure with a series that
+// has no plottable point, or any gnuplot warning, fails the run with exit code 1).
+TEST(CliFigures, EveryFigureRendersWithoutWarnings) {
+    if (!gnuplot_available()) GTEST_SKIP() << "gnuplot is not installed";
+    const fs::path dir = fresh_dir("figures");
+    const outcome r = run({"--only", "drift,pendulum-figures,truss-tumbling,truss-spinning,truss-convergence",
+                           "--drift-steps", "2000", "--truss-steps", "20", "--out", "out"},
+                          dir);
+    ASSERT_EQ(r.code, 0) << r.err;
+    for (const char* png : {"drift.png", "pfig12_period_p0_0.1.png", "pfig13_amplitude_p0_1.8.png",
+                            "pfig14_mdg_period_p0_0.02.png", "pfig15_period_p0_1.21.png", "pfig16_separatrix.png",
+                            "truss_energy.png", "truss_momenta.png", "truss_spinning.png", "truss_convergence.png"}) {
+        const std::string bytes = slurp(dir / "out" / png);
+        EXPECT_GT(bytes.size(), 1000u) << png;
+        EXPECT_EQ(bytes.substr(0, 4), "\x89PNG") << png;
+    }
+    EXPECT_EQ(r.err.find("warning"), std::string::npos) << r.err;
+}
+
+// A failure during a run (here a gnuplot that warns) ends with exit code 1 and one error line,
+// and leaves no image and no temporary file; the CSVs written before it are complete.
+TEST(CliFigures, FailureDuringARunLeavesNoPartialFile) {
+    const fs::path dir = fresh_dir("failing_plot");
+    fs::create_directories(dir / "bin");
+    {
+        std::ofstream fake(dir / "bin" / "gnuplot");
+        fake << "#!/bin/sh\necho 'gnuplot: warning: Skipping data file with no valid points' >&2\nexit 0\n";
+    }
+    fs::permissions(dir / "bin" / "gnuplot", fs::perms::owner_all);
+    const outcome r = run({"--only", "figures", "--out", "out"}, dir, (dir / "bin").string() + ":/usr/bin:/bin");
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_NE(r.err.find("geomint: error: gnuplot warned"), std::string::npos) << r.err;
+    for (const auto& p : files_under(dir / "out")) {
+        EXPECT_NE(p.extension(), ".png") << p;
+        EXPECT_NE(p.filename().string()[0], '.') << "temporary file left: " << p;
+    }
+    EXPECT_TRUE(fs::exists(dir / "out" / "fig2_q_1tbar.csv"));
 }
 
 // In-process: the parser's verdicts (also run under the sanitizers and by the fuzz run).

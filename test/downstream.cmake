@@ -4,6 +4,17 @@ execute_process(COMMAND ${CMAKE_COMMAND} --install ${BINARY_DIR} --prefix ${WORK
 if(rc)
   message(FATAL_ERROR "install failed")
 endif()
+# the installed headers carry no reproduction code: no reproductions/ folder, no printed table
+if(EXISTS ${WORK_DIR}/prefix/include/reproductions)
+  message(FATAL_ERROR "reproduction code was installed")
+endif()
+file(GLOB_RECURSE installed ${WORK_DIR}/prefix/include/*.hpp)
+foreach(h ${installed})
+  file(STRINGS ${h} hits REGEX "_printed\\(|printed values")
+  if(hits)
+    message(FATAL_ERROR "installed header ${h} holds printed paper values: ${hits}")
+  endif()
+endforeach()
 execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/test/downstream -B ${WORK_DIR}/build
                         -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DCMAKE_BUILD_TYPE=Release RESULT_VARIABLE rc)
 if(rc)

@@ -2,4 +2,5 @@
 // Odeint dominates compile time (see README, "Build cost").
 #pragma once
 #include <geomint/geomint.hpp>
+#include <boost/numeric/odeint.hpp>
 #include <gtest/gtest.h>

@@ -2,7 +2,7 @@
 // and the elliptic reference against the paper's theoretical values and an independent integration.
 #include "test_common.hpp"
 
-#include <geomint/problems/pendulum_tables.hpp>
+#include <reproductions/pendulum_tables.hpp>
 
 #include <boost/numeric/odeint/stepper/runge_kutta_fehlberg78.hpp>
 
@@ -11,7 +11,7 @@
 
 namespace {
 using namespace geomint;
-using namespace geomint::problems;
+using namespace geomint::reproduction;
 
 const pendulum_printed_row& printed(const std::vector<pendulum_printed_row>& t, double eps, double p0) {
     for (const auto& r : t)

@@ -5,8 +5,8 @@
 // so the README states what the data give, never more.
 #include "test_common.hpp"
 
-#include <geomint/problems/pendulum_tables.hpp>
-#include <geomint/problems/simpson_table2.hpp>
+#include <reproductions/pendulum_tables.hpp>
+#include <reproductions/simpson_table2.hpp>
 
 #include <cmath>
 #include <fstream>
@@ -16,7 +16,7 @@
 
 namespace {
 using namespace geomint;
-using namespace geomint::problems;
+using namespace geomint::reproduction;
 
 struct tally {
     int printed = 0, within1 = 0, within5 = 0, dots = 0, dots_matched = 0;

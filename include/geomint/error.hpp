@@ -2,7 +2,7 @@
 /// \file
 /// The `geomint::error` hierarchy and the formatting helper every message uses.
 ///
-/// Conventions (DESIGN.md §Errors):
+/// Conventions (docs/architecture.md, verification conventions):
 /// - `std::invalid_argument` for a bad model or argument (non-symmetric M, h <= 0, NaN state);
 /// - `geomint::unstable_step_error` when a step size violates a scheme's stability bound;
 /// - `geomint::singular_step_error` when a scheme's linear system is singular at this h;

@@ -1,6 +1,8 @@
 #pragma once
 /// \file
-/// Umbrella header: everything geomint offers. Include finer headers to cut compile time.
+/// Umbrella header: everything the library offers (no reproduction code, and only the parts of
+/// Boost.Odeint the steppers need: include <boost/numeric/odeint.hpp> for odeint's integrate
+/// functions and steppers). Include finer headers to cut compile time.
 
 #include "geomint/scalar.hpp"
 #include "geomint/error.hpp"
@@ -43,8 +45,4 @@
 #include "geomint/exact/pendulum_solution.hpp"
 #include "geomint/exact/relative_equilibrium.hpp"
 #include "geomint/problems/double_pendulum.hpp"
-#include "geomint/problems/simpson_table2.hpp"
-#include "geomint/problems/pendulum_tables.hpp"
 #include "geomint/problems/tumbling_tetrahedron.hpp"
-
-#include <boost/numeric/odeint.hpp>

@@ -1,5 +1,6 @@
-// A downstream project: uses the installed headers through find_package(geomint).
-#include <geomint/stepper/linear_variational_stepper.hpp>
+// A downstream project: uses the installed headers through find_package(geomint) and the
+// umbrella header.
+#include <geomint/geomint.hpp>
 #include <iostream>
 int main() {
     using V = Eigen::Vector2d;

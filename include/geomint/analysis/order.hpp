@@ -1,7 +1,7 @@
 #pragma once
 /// \file
 /// Measured order of accuracy: a least-squares fit of log(error) against log(h) that drops
-/// points at round-off level (DESIGN.md, convention 7). With three step sizes in geometric
+/// points at round-off level (docs/architecture.md, verification conventions). With three step sizes in geometric
 /// progression the fit is the slope between the end points, as the "convergence order" column
 /// of Table 2 of Rojas-Quintero et al. (2024).
 

@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// Scheme error versus rounding drift (DESIGN.md, verification philosophy).
+/// Scheme error versus rounding drift (docs/architecture.md, verification conventions).
 ///
 /// The same scheme runs from the same data at a working precision `Low` (e.g. double) and at a
 /// high precision `High` (e.g. mp<50>). The data (M, K, q0, p0, h) are given in `Low` and
@@ -31,18 +31,17 @@ struct rounding_drift_sample {
     double form_drift_high;   ///< |φ_j − φ_0| / |φ_0| in High
 };
 
-/// Progress callback: (steps done, steps total).
-using progress_callback = std::function<void(std::size_t, std::size_t)>;
-
 /// Run `Scheme` for `steps` steps of size h at `Low` and `High` precision and sample the split
-/// at roughly `samples` steps (geometrically spaced, always including the last).
+/// at roughly `samples` steps (geometrically spaced, always including the last). `observer(j)`,
+/// if given, is called after step j of both runs (as odeint's integrate functions call theirs;
+/// a program reports progress from it).
 /// \tparam N compile-time size of the system (Eigen::Dynamic allowed).
 /// \throws as the steppers do (invalid h, unstable h, non-finite data).
 template <class Scheme, class High, class Low, int N>
 std::vector<rounding_drift_sample> rounding_drift(const matrix<Low, N>& M, const matrix<Low, N>& K,
                                                   const vector<Low, N>& q0, const vector<Low, N>& p0, const Low& h,
                                                   std::size_t steps, std::size_t samples = 200,
-                                                  const progress_callback& progress = {}) {
+                                                  const std::function<void(std::size_t)>& observer = {}) {
     using VL = vector<Low, N>;
     using VH = vector<High, N>;
     const quadratic_lagrangian<matrix<Low, N>> sys_low(M, K);
@@ -62,11 +61,10 @@ std::vector<rounding_drift_sample> rounding_drift(const matrix<Low, N>& M, const
     std::vector<rounding_drift_sample> out;
     double next_sample = 1;
     const double ratio = samples > 1 ? std::pow(double(steps), 1.0 / double(samples - 1)) : 2.0;
-    const std::size_t progress_every = steps / 100 + 1;
     for (std::size_t j = 1; j <= steps; ++j) {
         st_low.do_step(sys_low, x_low, Low(0), h);
         st_high.do_step(sys_high, x_high, High(0), h_high);
-        if (progress && j % progress_every == 0) progress(j, steps);
+        if (observer) observer(j);
         if (double(j) < next_sample && j != steps) continue;
         while (next_sample <= double(j)) next_sample = std::max(next_sample * ratio, next_sample + 1);
         const High t = High(static_cast<unsigned long long>(j)) * h_high;
@@ -81,7 +79,6 @@ std::vector<rounding_drift_sample> rounding_drift(const matrix<Low, N>& M, const
             static_cast<double>(abs(form_high(x_high.second, x_high.first) - phi0_high) / abs(phi0_high));
         out.push_back(s);
     }
-    if (progress) progress(steps, steps);
     return out;
 }
 

@@ -7,7 +7,8 @@
 #include "geomint/linalg.hpp"
 #include "geomint/model/truss.hpp"
 
-#include <boost/numeric/odeint.hpp>
+#include <boost/numeric/odeint/integrate/integrate_n_steps.hpp>
+#include <boost/numeric/odeint/stepper/runge_kutta_fehlberg78.hpp>
 
 #include <array>
 #include <cstddef>

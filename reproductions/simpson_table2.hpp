@@ -1,5 +1,7 @@
 #pragma once
 /// \file
+/// Reproduction code of the `geomint` program and its tests (not installed: the library holds no
+/// printed values or table runners).
 /// Table 2 of Rojas-Quintero, Dubois, Cabrera-Díaz (2024): ‖e‖∞ of p and q for Newmark, RK4
 /// (odeint's `runge_kutta4`) and Simpson on the double pendulum of Table 1, for T = 1, 10, 100,
 /// 1000 t̄ and N = 10, 20, 40 steps per t̄ — the printed values and a runner that recomputes
@@ -18,7 +20,9 @@
 #include <string>
 #include <vector>
 
-namespace geomint::problems {
+namespace geomint::reproduction {
+
+using problems::double_pendulum;
 
 /// One entry of Table 2.
 struct table2_entry {
@@ -145,4 +149,4 @@ inline double table2_order(const std::vector<table2_entry>& t, int T_over_tbar, 
     return estimate_order(h, e).order;
 }
 
-}  // namespace geomint::problems
+}  // namespace geomint::reproduction

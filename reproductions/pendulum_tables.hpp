@@ -1,5 +1,7 @@
 #pragma once
 /// \file
+/// Reproduction code of the `geomint` program and its tests (not installed: the library holds no
+/// printed values or table runners).
 /// Tables 1–4 of Cieśliński & Ratkiewicz as printed, and the runs that recompute them.
 ///
 /// The eight columns, in the paper's order: leap-frog, Suris1, Suris2, gradient, mod. grad.,
@@ -28,7 +30,7 @@
 #include <type_traits>
 #include <vector>
 
-namespace geomint::problems {
+namespace geomint::reproduction {
 
 /// The paper's eight schemes, in the column order of Tables 2–4.
 using pendulum_paper_schemes =
@@ -289,4 +291,4 @@ pendulum_table1_result<T> pendulum_table1(std::size_t periods, const std::functi
             run.steps};
 }
 
-}  // namespace geomint::problems
+}  // namespace geomint::reproduction
