@@ -284,7 +284,7 @@ void run_figures(const options& o) {
         std::cout << "\n";
         if (o.plots) {
             figure f{"", 1, 1, {panel{"Figure 8: convergence at " + std::string(scalar_traits<T>::name()), "h (tbar)",
-                                      "||q - q_{ex}||_inf", true, true, "left top", {}}}};
+                                      "||q - q_{ex}||_{∞}", true, true, "left top", {}}}};
             const std::pair<const char*, const char*> colors[] = {{"newmark", "red"}, {"rk4", "orange"}, {"simpson", "blue"}};
             for (const auto& [s, color] : colors) {
                 char title[64];
