@@ -11,10 +11,22 @@
 #include <geomint/scalar.hpp>
 
 #include <iostream>
+#include <string>
 
 using namespace geomint::cli;
 
 namespace {
+/// An error message on one line: control characters (a newline inside an argument) escaped.
+std::string one_line(const std::string& s) {
+    std::string r;
+    for (unsigned char c : s) {
+        if (c == '\n') r += "\\n";
+        else if (c < 0x20 || c == 0x7f) r += '?';
+        else r += char(c);
+    }
+    return r;
+}
+
 template <class T>
 void run(const options& o, const std::set<std::string>& what) {
     if (what.count("table2")) run_table2<T>(o);
@@ -38,7 +50,7 @@ int main(int argc, char** argv) {
         }
         prepare_output(cl.opt);
     } catch (const usage_error& e) {
-        std::cerr << "geomint: error: " << e.what() << " (see --help)\n";
+        std::cerr << "geomint: error: " << one_line(e.what()) << " (see --help)\n";
         return 2;
     }
     try {
@@ -50,7 +62,7 @@ int main(int argc, char** argv) {
         std::cerr << "geomint: outputs written to " << o.out.string() << "\n";
         return 0;
     } catch (const std::exception& e) {
-        std::cerr << "geomint: error: " << e.what() << "\n";
+        std::cerr << "geomint: error: " << one_line(e.what()) << "\n";
         return 1;
     }
 }

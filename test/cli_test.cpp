@@ -110,7 +110,7 @@ TEST(CliBadArguments, RefusedUpFrontWithExitCode2) {
         {"--only", ""},                {"--only", "table2,"},        {"--only", ",,"},
         {"--only", "tables"},          {"--precision", "float16"},   {"--precision", ""},
         {"--out", ""},                 {"--bogus"},                  {"positional"},
-        {"--only", "drift", "--only", "table2"}};
+        {"--only", "drift", "--only", "table2"}, {"--only", "drift\ntable2"},  {"--precision", "quad\n"}};
     for (const auto& args : cases) {
         const fs::path dir = fresh_dir("bad");
         std::vector<std::string> a = args;
