@@ -24,6 +24,12 @@ const std::set<std::string>& experiment_set() {
     return s;
 }
 
+const count_range& range_of(const std::string& name) {
+    for (const auto& r : count_ranges())
+        if (name == r.name) return r;
+    throw std::logic_error("no count option " + name);
+}
+
 /// An unsigned decimal count: digits only (no sign, space, fraction or exponent), within range.
 std::size_t parse_count(const count_range& r, const std::string& text) {
     const std::string where = "--" + std::string(r.name) + " '" + text + "'";
@@ -45,9 +51,8 @@ po::options_description description(std::string& precision, std::string& out, st
         "Cieslinski & Ratkiewicz, Tables 1-4 and Figures 12-16, and Graham & Jelenic's\n"
         "Algorithm MC demonstrations\n\nOptions");
     const auto range = [](const char* name) {
-        for (const auto& r : count_ranges())
-            if (std::string(r.name) == name) return " [" + std::to_string(r.min) + ", " + std::to_string(r.max) + "]";
-        return std::string();
+        const count_range& r = range_of(name);
+        return " [" + std::to_string(r.min) + ", " + std::to_string(r.max) + "]";
     };
     desc.add_options()("help,h", "print this help")(
         "precision,p", po::value(&precision)->default_value(d.precision), "double | quad | mp50")(
@@ -125,9 +130,9 @@ command_line parse_command_line(int argc, const char* const* argv) {
         if (comma == std::string::npos) break;
         start = comma + 1;
     }
-    r.opt.drift_steps = parse_count(count_ranges()[0], drift);
-    r.opt.table1_periods = parse_count(count_ranges()[1], table1);
-    r.opt.truss_steps = parse_count(count_ranges()[2], truss);
+    r.opt.drift_steps = parse_count(range_of("drift-steps"), drift);
+    r.opt.table1_periods = parse_count(range_of("table1-periods"), table1);
+    r.opt.truss_steps = parse_count(range_of("truss-steps"), truss);
     r.opt.plots = !vm.count("no-plots");
     return r;
 }

@@ -60,6 +60,10 @@ void run_table2(const options& o) {
 
 namespace detail {
 
+/// The line colour of each scheme in Figures 6 and 8.
+inline constexpr std::pair<const char*, const char*> scheme_colors[] = {
+    {"newmark", "red"}, {"rk4", "orange"}, {"simpson", "blue"}};
+
 /// Trajectories of the three schemes at step h over [0, Tend]: rows t, q1, q2, p1, p2 per scheme.
 template <class T>
 struct trajectories {
@@ -210,7 +214,6 @@ void run_figures(const options& o) {
         figure f7{"", 1, 1, {panel{"Figure 7: Simpson conserved form phi(p, q), absolute error at " +
                                        std::string(scalar_traits<T>::name()),
                                    "t (tbar)", "|phi - phi_0|", false, true, "outside right", {}}}};
-        const std::pair<const char*, const char*> colors[] = {{"newmark", "red"}, {"rk4", "orange"}, {"simpson", "blue"}};
         for (int per : {10, 100}) {
             const T h = dp.tbar / T(per);
             const long steps = 100L * per;
@@ -219,7 +222,7 @@ void run_figures(const options& o) {
             const T phi0 = form(dp.p0(), dp.q0());
             const auto stride = std::size_t(std::max(1L, steps / 2000));
             // energies computed in T from the full-precision states (detail::simulate)
-            for (const auto& [s, color] : colors) {
+            for (const auto& [s, color] : detail::scheme_colors) {
                 series c{std::string(s) + ", h = " + label_num(1.0 / per), {}, {}, std::string("lines lc '") + color + "' dt " +
                                                                           (per == 10 ? "1" : "2")};
                 for (std::size_t j = 0; j < tr.t.size(); j += stride) {
@@ -285,8 +288,7 @@ void run_figures(const options& o) {
         if (o.plots) {
             figure f{"", 1, 1, {panel{"Figure 8: convergence at " + std::string(scalar_traits<T>::name()), "h (tbar)",
                                       "||q - q_{ex}||_{∞}", true, true, "left top", {}}}};
-            const std::pair<const char*, const char*> colors[] = {{"newmark", "red"}, {"rk4", "orange"}, {"simpson", "blue"}};
-            for (const auto& [s, color] : colors) {
+            for (const auto& [s, color] : detail::scheme_colors) {
                 char title[64];
                 std::snprintf(title, sizeof title, "%s (order %.2f)", s, order[s]);
                 f.panels[0].curves.push_back(

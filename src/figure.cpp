@@ -36,15 +36,18 @@ std::string quoted(const std::string& s) {
     return r + "'";
 }
 
+/// The name an error message gives a figure: its page title, else its panel's.
+std::string name_of(const figure& f, const panel& p) { return f.title.empty() ? p.title : f.title; }
+
 bool plottable(double v, bool log) { return std::isfinite(v) && (!log || v > 0); }
 
 void check_series(const figure& f, const panel& p, const series& s) {
     if (s.x.size() != s.y.size())
-        throw figure_error("figure '" + (f.title.empty() ? p.title : f.title) + "': series '" + s.title + "' has " +
+        throw figure_error("figure '" + name_of(f, p) + "': series '" + s.title + "' has " +
                            std::to_string(s.x.size()) + " x values but " + std::to_string(s.y.size()) + " y values");
     for (std::size_t i = 0; i < s.x.size(); ++i)
         if (plottable(s.x[i], p.logx) && plottable(s.y[i], p.logy)) return;
-    throw figure_error("figure '" + (f.title.empty() ? p.title : f.title) + "': series '" + s.title + "' has no point that can be plotted (" +
+    throw figure_error("figure '" + name_of(f, p) + "': series '" + s.title + "' has no point that can be plotted (" +
                        std::to_string(s.x.size()) + " points, none finite" +
                        (p.logx || p.logy ? " and positive on its logarithmic axes)" : ")"));
 }
@@ -126,7 +129,7 @@ std::string gnuplot_script(const figure& f) {
 void render(const figure& f, const fs::path& png) {
     for (const panel& p : f.panels) {
         if (p.curves.empty())
-            throw figure_error("figure '" + (f.title.empty() ? p.title : f.title) + "': a panel without series");
+            throw figure_error("figure '" + name_of(f, p) + "': a panel without series");
         for (const series& s : p.curves) check_series(f, p, s);
     }
     const std::string gnuplot = find_on_path("gnuplot");

@@ -88,8 +88,7 @@ void run_truss_tumbling(const options& o) {
             dH = (std::max)(dH, T(abs(eH)));
             dL = (std::max)(dL, eL);
             dJ = (std::max)(dJ, eJ);
-            if (n % every == 0)
-            {
+            if (n % every == 0) {
                 const double t = double(dt * T(static_cast<long long>(n)));
                 out.row({S::name, num(t), num(double(eH)), num(double(eL)), num(double(eJ))});
                 energy.add(S::name, t, double(eH));
