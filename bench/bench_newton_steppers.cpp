@@ -1,9 +1,10 @@
-// Google Benchmark harness: cost per step of the pendulum-paper schemes (newton_stepper, force and
-// derivatives by autodiff) against Boost.Odeint's velocity_verlet and symplectic_euler with a
+// Google Benchmark harness: cost per step of the pendulum-paper schemes (newton_equation_stepper;
+// the pendulum's force in closed form, other derivatives by autodiff; leap-frog first-same-as-last;
+// the explicit schemes also with the `unchecked` policy) against Boost.Odeint's velocity_verlet and symplectic_euler with a
 // hand-written force, on the pendulum p0 = 1.2, ε = 0.02, at double and mp50.
 //
 //   build/bench/bench_newton_steppers --benchmark_min_time=0.2
-#include <geomint/stepper/newton_stepper.hpp>
+#include <geomint/stepper/newton_equation_stepper.hpp>
 
 #include <boost/numeric/odeint.hpp>
 
@@ -15,10 +16,10 @@
 namespace {
 namespace odeint = boost::numeric::odeint;
 
-template <class T, class Scheme>
+template <class T, class Scheme, class Checks = geomint::checked>
 void geomint_step(benchmark::State& s) {
     const auto sys = geomint::make_simple_pendulum<T>();
-    geomint::newton_stepper<Scheme, T> st;
+    geomint::newton_equation_stepper<Scheme, T, T, Checks> st;
     std::pair<T, T> x{T(0), T(6) / 5};
     const T h = T(1) / 50;
     for (auto _ : s) {
@@ -70,6 +71,9 @@ void register_all(const std::string& p) {
         benchmark::RegisterBenchmark((std::string(S::name) + "/" + p).c_str(), geomint_step<T, S>);
     };
     reg(std::type_identity<sc::leapfrog>{});
+    benchmark::RegisterBenchmark(("leapfrog_unchecked/" + p).c_str(), geomint_step<T, sc::leapfrog, geomint::unchecked>);
+    benchmark::RegisterBenchmark(("symplectic_euler_unchecked/" + p).c_str(),
+                                 geomint_step<T, sc::symplectic_euler, geomint::unchecked>);
     reg(std::type_identity<sc::symplectic_euler>{});
     reg(std::type_identity<sc::symplectic_euler_adjoint>{});
     reg(std::type_identity<sc::implicit_midpoint>{});

@@ -1,9 +1,12 @@
 // Google Benchmark harness: cost per step of geomint's linear steppers against Boost.Odeint's
 // runge_kutta4 and symplectic_rkn_sb3a_m4_mclachlan on the double pendulum of the Simpson
 // paper — the peers both through geomint's system adapter and in their fastest idiomatic form
-// (`_plain`: std::array states, array_algebra, plain lambdas), at double, quad and mp50, next to a bare 4x4 matrix-vector product of the same scalar;
+// (`_plain`: std::array states, array_algebra, plain lambdas), at double, quad and mp50, next to
+// a bare 4x4 matrix-vector product and a bare kick-drift-kick (Simpson's factors applied by hand)
+// of the same scalar, and Simpson with the `unchecked` policy;
 // and work-precision: wall time to reach max ||q - q_ex|| <= 1e-6 over T = 100 tbar with the
-// step size tuned per stepper (the smallest N per tbar on a 2^(1/4) grid meeting the target).
+// step size tuned per stepper (the smallest N per tbar on a 2^(1/4) grid meeting the target),
+// against a hand-written loop applying Simpson's precomputed factors.
 //
 //   build/bench/bench_steppers --benchmark_min_time=0.2
 #include <geomint/geomint.hpp>
@@ -30,6 +33,25 @@ void bare_matvec(benchmark::State& s) {
         y.noalias() = a * x;
         x = y;
         benchmark::DoNotOptimize(x);
+    }
+}
+
+/// Baseline of the Simpson step: its kick–drift–kick factors Y, W (h = 0.01 tbar) applied by
+/// hand to fixed-size Eigen vectors, p −= Yq; q += Wp; p −= Yq — the arithmetic of a step
+/// without the stepper's checks, cache lookup and state copies.
+template <class T>
+void bare_kick_drift_kick(benchmark::State& s) {
+    const double_pendulum<T> dp;
+    const auto sys = dp.system();
+    const auto f = geomint::scheme::simpson::factors(geomint::matrix<T>(sys.mass()), geomint::matrix<T>(sys.stiffness()), T(1) / T(100));
+    const Eigen::Matrix<T, 2, 2> Y = f.Y, W = f.W;
+    Eigen::Vector<T, 2> q = dp.q0(), p = dp.p0();
+    for (auto _ : s) {
+        p.noalias() -= Y * q;
+        q.noalias() += W * p;
+        p.noalias() -= Y * q;
+        benchmark::DoNotOptimize(q);
+        benchmark::DoNotOptimize(p);
     }
 }
 
@@ -123,7 +145,10 @@ void sb3a_m4_plain_step(benchmark::State& s) {
 
 #define GEOMINT_BENCH_SCALAR(T, name)                                                                 \
     BENCHMARK(bare_matvec<T>)->Name("matvec4x4/" name);                                               \
+    BENCHMARK(bare_kick_drift_kick<T>)->Name("kick_drift_kick/" name);                                \
     BENCHMARK(linear_step<T, geomint::simpson_stepper<Eigen::Vector<T, 2>>>)->Name("simpson/" name); \
+    BENCHMARK(linear_step<T, geomint::simpson_stepper<Eigen::Vector<T, 2>, Eigen::Vector<T, 2>, geomint::unchecked>>) \
+        ->Name("simpson_unchecked/" name);                                                              \
     BENCHMARK(linear_step<T, geomint::newmark_stepper<Eigen::Vector<T, 2>>>)->Name("newmark/" name); \
     BENCHMARK(rk4_step<T>)->Name("odeint_rk4/" name);                                                 \
     BENCHMARK(sb3a_m4_step<T>)->Name("odeint_sb3a_m4/" name);                                         \
@@ -214,6 +239,25 @@ auto sb3a_plain_runner() {
     return runner<T, plain_sb3a_m4<T>>([] { return plain_pendulum<T>().pair(); }, array_pair_state<T>, q_of_array_pair<T>);
 }
 
+/// The hand-written loop: Simpson's precomputed factors applied to fixed-size Eigen vectors.
+template <class T>
+auto hand_kdk_runner() {
+    return [](long per_tbar, auto&& observe) {
+        const double_pendulum<T> dp;
+        const auto sys = dp.system();
+        const auto f = geomint::scheme::simpson::factors(geomint::matrix<T>(sys.mass()), geomint::matrix<T>(sys.stiffness()),
+                                                         T(1) / T(per_tbar));
+        const Eigen::Matrix<T, 2, 2> Y = f.Y, W = f.W;
+        Eigen::Vector<T, 2> q = dp.q0(), p = dp.p0();
+        for (long j = 1; j <= 100 * per_tbar; ++j) {
+            p.noalias() -= Y * q;
+            q.noalias() += W * p;
+            p.noalias() -= Y * q;
+            observe(j, q);
+        }
+    };
+}
+
 /// Smallest N per tbar (from a geometric grid, ratio 2^(1/4)) meeting the 1e-6 target.
 template <class T, class Run>
 long tuned_steps(Run run) {
@@ -243,6 +287,11 @@ void register_work_precision(const std::string& name) {
             ->Unit(benchmark::kMillisecond);
     };
     add("simpson", [] { return pair_runner<T, geomint::simpson_stepper<Eigen::Vector<T, 2>>>(); });
+    add("simpson_unchecked", [] {
+        using V = Eigen::Vector<T, 2>;
+        return pair_runner<T, geomint::simpson_stepper<V, V, geomint::unchecked>>();
+    });
+    add("hand_kick_drift_kick", [] { return hand_kdk_runner<T>(); });
     add("odeint_rk4", [] { return rk4_runner<T>(); });
     add("odeint_sb3a_m4", [] { return sb3a_runner<T>(); });
     add("odeint_rk4_plain", [] { return rk4_plain_runner<T>(); });

@@ -53,10 +53,10 @@ struct lattice {
 template <class Scheme, jacobian_storage Storage>
 void mc_step_cost(benchmark::State& s) {
     lattice l(static_cast<int>(s.range(0)));
-    newton_options opt;
+    newton_raphson_options opt;
     opt.storage = Storage;
     for (auto _ : s) {
-        scheme::mc_step<Scheme>(l.sys, l.R, l.P, 0.01, opt);
+        scheme::mc_step<Scheme>(l.sys, l.R, l.P, 0.0, 0.01, opt);
         benchmark::DoNotOptimize(l.R.data());
     }
     s.counters["nodes"] = double(l.R.rows());

@@ -2,7 +2,7 @@
 // ζ = X ξ Y — for Simpson's and Newmark's schemes, on the library's own ξ, ζ and Φ.
 #include "symbolic_systems.hpp"
 
-#include <geomint/scheme/partitioned_form.hpp>
+#include <geomint/scheme/linear/partitioned_form.hpp>
 
 int main(int argc, char** argv) {
     using namespace geomint_proof;

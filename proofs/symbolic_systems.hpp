@@ -4,8 +4,8 @@
 #include "proof.hpp"
 
 #include <geomint/analysis/transfer_matrix.hpp>
-#include <geomint/scheme/newmark.hpp>
-#include <geomint/scheme/simpson.hpp>
+#include <geomint/scheme/linear/newmark.hpp>
+#include <geomint/scheme/linear/simpson.hpp>
 #include <geomint/symbolic/ginac.hpp>
 
 namespace geomint_proof {

@@ -4,8 +4,8 @@
 #include "truss.hpp"
 
 #include <geomint/analysis/order.hpp>
-#include <geomint/analysis/relative_equilibrium.hpp>
-#include <geomint/exact/relative_equilibrium.hpp>
+#include <geomint/analysis/relative_equilibrium_fit.hpp>
+#include <geomint/exact/spinning_truss.hpp>
 #include <geomint/problems/tumbling_tetrahedron.hpp>
 #include <geomint/scalar.hpp>
 #include <geomint/scheme/truss/energy_conserving.hpp>
@@ -78,9 +78,10 @@ void run_truss_tumbling(const options& o) {
         const auto J0 = p.sys.angular_momentum(p.R, p.P);
         const T unit = std::numeric_limits<T>::epsilon() * p.P.norm() * (1 + p.R.norm());
         T dH(0), dL(0), dJ(0);
-        scheme::mc_carry<T> carry;
-        for (std::size_t n = 1; n <= steps; ++n) {
-            scheme::mc_step<S>(p.sys, p.R, p.P, dt, newton_options{}, &carry);
+        scheme::mc_trajectory_carry<T> carry;
+        T t(0);
+        for (std::size_t n = 1; n <= steps; ++n, t += dt) {
+            scheme::mc_step<S>(p.sys, p.R, p.P, t, dt, newton_raphson_options{}, &carry);
             using std::abs;
             const T eH = (p.sys.hamiltonian(p.R, p.P) - h0) / h0;
             const T eL = T((p.sys.linear_momentum(p.P) - L0).cwiseAbs().maxCoeff()) / unit;
@@ -134,11 +135,12 @@ void run_truss_spinning(const options& o) {
         auto p = make();
         auto [R, P] = p.motion.state(T(0));
         T dl(0), lr(0), lt(0);
-        scheme::mc_carry<T> carry;
+        scheme::mc_trajectory_carry<T> carry;
+        T t(0);
         try {
-            for (std::size_t n = 1; n <= steps; ++n) {
+            for (std::size_t n = 1; n <= steps; ++n, t += dt) {
                 const nodal<T> R0 = R;
-                scheme::mc_step<S>(p.sys, R, P, dt, newton_options{}, &carry);
+                scheme::mc_step<S>(p.sys, R, P, t, dt, newton_raphson_options{}, &carry);
                 T worst(0);
                 for (const auto& b : p.sys.bars()) worst = (std::max)(worst, T(abs(p.sys.length(R, b) - 1)));
                 const auto rates = path_rates(p.motion, R0, R, dt);
@@ -191,7 +193,8 @@ void run_truss_convergence(const options& o) {
             const int n = 10 << k;
             auto p = problems::tumbling_tetrahedron<T>();
             const T h = t_end / n;
-            for (int i = 0; i < n; ++i) scheme::mc_step<S>(p.sys, p.R, p.P, h, newton_options{});
+            T t(0);
+            for (int i = 0; i < n; ++i, t += h) scheme::mc_step<S>(p.sys, p.R, p.P, t, h, newton_raphson_options{});
             const T e = (std::max)(T(max_abs(nodal<T>(p.R - Rref))), T(max_abs(nodal<T>(p.P - Pref))));
             hs.push_back(h);
             errs.push_back(e);

@@ -55,9 +55,9 @@ TEST(StepperErrors, NonPositiveStepSize) {
     const auto sys = problems::double_pendulum<T>().system();
     simpson_stepper<V2> st;
     auto x = std::make_pair(V2(0, 0.5), V2(0, 0));
-    for (T h : {0.0, -0.1, std::numeric_limits<T>::infinity()}) {
+    for (T h : {0.0, std::numeric_limits<T>::infinity(), std::numeric_limits<T>::quiet_NaN()}) {
         const auto msg = message_of([&] { st.do_step(sys, x, 0.0, h); });
-        EXPECT_NE(msg.find("violates the precondition 0 < h"), std::string::npos) << msg;
+        EXPECT_NE(msg.find("violates the precondition dt != 0 and finite"), std::string::npos) << msg;
     }
     EXPECT_THROW(transfer_matrix<scheme::newmark>(sys, T(0)), std::invalid_argument);
 }
@@ -92,7 +92,8 @@ TEST(StepperErrors, UnstableStepSize) {
         EXPECT_NEAR(double(e.bound), 2 * std::sqrt(2.0), 1e-15);
         const std::string msg = e.what();
         EXPECT_NE(msg.find("omega_max h = 3"), std::string::npos) << msg;
-        EXPECT_NE(msg.find("2 sqrt(2) = 2.828"), std::string::npos) << msg;
+        EXPECT_NE(msg.find("omega_max h < 2 sqrt(2)"), std::string::npos) << msg;
+        EXPECT_NE(msg.find(">= the limit 2.828"), std::string::npos) << msg;
     }
     // Opting out steps anyway (and the run blows up, as the spectral radius says it must).
     simpson_stepper<V2> free(stability_check::off);

@@ -7,8 +7,8 @@
 /// For Simpson: ξ_s = [(2/h)M + (h/3)KL⁻¹]⁻¹ (§6.3). The form depends on h.
 
 #include "geomint/model/quadratic_lagrangian.hpp"
-#include "geomint/scheme/newmark.hpp"
-#include "geomint/scheme/simpson.hpp"
+#include "geomint/scheme/linear/newmark.hpp"
+#include "geomint/scheme/linear/simpson.hpp"
 
 namespace geomint {
 

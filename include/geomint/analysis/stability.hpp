@@ -18,7 +18,7 @@
 
 #include "geomint/error.hpp"
 #include "geomint/analysis/transfer_matrix.hpp"
-#include "geomint/scheme/simpson.hpp"
+#include "geomint/scheme/linear/simpson.hpp"
 
 #include <boost/math/constants/constants.hpp>
 

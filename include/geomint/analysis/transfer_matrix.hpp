@@ -6,8 +6,8 @@
 /// η = (p, q) is symplectic iff Φᵀ J Φ = J, J = [[0, −I], [I, 0]].
 
 #include "geomint/model/quadratic_lagrangian.hpp"
-#include "geomint/scheme/newmark.hpp"
-#include "geomint/scheme/simpson.hpp"
+#include "geomint/scheme/linear/newmark.hpp"
+#include "geomint/scheme/linear/simpson.hpp"
 
 namespace geomint {
 

@@ -62,11 +62,9 @@ public:
     vector<T> dV(const vector<T>& q) const {
         vector<T> g(m_dof);
         auto x = entries<dual<T>>(q);
-        for (std::size_t i = 0; i < m_dof; ++i) {
-            x[i] = ad::make_fvar<T, 1>(q[index(i)]);
-            g[index(i)] = checked(static_cast<T>(m_potential(x).derivative(1)), q, "dV/dq[" + std::to_string(i) + "]");
-            x[i] = dual<T>(q[index(i)]);
-        }
+        for_each_partial(x, unit_tangent<T>(), [&](std::ptrdiff_t i, const auto& xs) {
+            g[i] = checked(tangent_of(m_potential(xs)), q, "dV/dq[" + std::to_string(i) + "]");
+        });
         return g;
     }
 

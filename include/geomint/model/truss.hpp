@@ -274,12 +274,8 @@ public:
         nodal<V> F = nodal<V>::Zero(R.rows(), 3);
         if constexpr (has_load && !is_dual_v<V>) {
             nodal<dual<T>> Rw = R.template cast<dual<T>>();
-            for (Eigen::Index i = 0; i < R.rows(); ++i)
-                for (int c = 0; c < 3; ++c) {
-                    Rw(i, c) = ad::make_fvar<T, 1>(R(i, c));
-                    F(i, c) = m_load(Rw, t).derivative(1);
-                    Rw(i, c) = dual<T>(R(i, c));
-                }
+            for_each_partial(Rw, unit_tangent<T>(),
+                             [&](std::ptrdiff_t k, const nodal<dual<T>>& x) { F.data()[k] = tangent_of(m_load(x, t)); });
         } else if constexpr (has_load) {
             // Boost nests fvar<fvar<T,1>,1> as a polynomial in x (outer) and y (inner): W(r) of a
             // dual r = a + bε is a + b x, and W(0, true) is y. With y on one coordinate, the
@@ -288,15 +284,10 @@ public:
             nodal<W> Rw(R.rows(), 3);
             for (Eigen::Index i = 0; i < R.rows(); ++i)
                 for (int c = 0; c < 3; ++c) Rw(i, c) = W(R(i, c));
-            const W y(T(0), true);
-            for (Eigen::Index i = 0; i < R.rows(); ++i)
-                for (int c = 0; c < 3; ++c) {
-                    const W saved = Rw(i, c);
-                    Rw(i, c) = saved + y;
-                    const W u = m_load(Rw, t);
-                    F(i, c) = make_dual(T(u[0].derivative(1)), T(u[1].derivative(1)));
-                    Rw(i, c) = saved;
-                }
+            for_each_partial(Rw, W(T(0), true), [&](std::ptrdiff_t k, const nodal<W>& x) {
+                const W u = m_load(x, t);
+                F.data()[k] = make_dual(T(u[0].derivative(1)), T(u[1].derivative(1)));
+            });
         }
         (void)t;
         return F;

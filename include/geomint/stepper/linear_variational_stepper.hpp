@@ -6,7 +6,7 @@
 /// so the shortened last step of `integrate_adaptive`/`integrate_times` does not evict the main
 /// step size), in its kick–drift–kick factorization Φ = L(−Y) U(W) L(−Y): each step is three
 /// n × n matrix–vector products, and the computed map is exactly symplectic, so invariants drift
-/// only by random rounding (√N), not linearly (see scheme/partitioned_form.hpp).
+/// only by random rounding (√N), not linearly (see scheme/linear/partitioned_form.hpp).
 ///
 /// Example (the README's drop-in snippet, `examples/odeint_drop_in.cpp`):
 /// \code
@@ -19,12 +19,10 @@
 /// \endcode
 
 #include "geomint/error.hpp"
-#include "geomint/scheme/newmark.hpp"
-#include "geomint/scheme/simpson.hpp"
-#include "geomint/stepper/linear_system.hpp"
-
-#include <boost/math/constants/constants.hpp>
-#include <boost/numeric/odeint/stepper/stepper_categories.hpp>
+#include "geomint/scheme/linear/newmark.hpp"
+#include "geomint/scheme/linear/simpson.hpp"
+#include "geomint/model/linear_system.hpp"
+#include "geomint/stepper/stepper_base.hpp"
 
 #include <array>
 #include <utility>
@@ -49,73 +47,37 @@ long double omega_max_for_message(const matrix<T, N>& M, const matrix<T, N>& K) 
 
 /// Odeint stepper (`stepper_tag`) for M q̈ + K q = 0 by a linear variational scheme.
 ///
-/// \tparam Scheme   `scheme::newmark`, `scheme::simpson` or `scheme::simpson_variant1`.
-/// \tparam Coor     coordinate vector: `std::array<T, N>`, `std::vector<T>`, `Eigen::Matrix<T, N, 1>`.
-/// \tparam Momentum momentum vector type (defaults to `Coor`).
+/// \tparam Scheme    `scheme::newmark`, `scheme::simpson` or `scheme::simpson_variant1`.
+/// \tparam Coor      coordinate vector: `std::array<T, N>`, `std::vector<T>`, `Eigen::Matrix<T, N, 1>`.
+/// \tparam Momentum  momentum vector type (defaults to `Coor`).
+/// \tparam Checks    `checked` (default) or `unchecked` (stepper/stepper_base.hpp).
+/// \tparam Summation `plain_summation` (default: the kick–drift–kick products as written) or
+///                   `compensated_summation` (increments added with the rounding carried).
 ///
-/// State: `std::pair<Coor, Momentum>` = (q, p), as odeint's symplectic steppers. System: a
-/// `quadratic_lagrangian`, a pair of linear callables (dq/dt = M⁻¹p, dp/dt = −Kq), or a single
-/// callable dp/dt = −Kq (M = I); see `linear_system.hpp`.
+/// State: `std::pair<Coor, Momentum>` = (q, p), as odeint's symplectic steppers (or a pair of
+/// std::ref's). System: a `quadratic_lagrangian`, a pair of linear callables (dq/dt = M⁻¹p,
+/// dp/dt = −Kq), or a single callable dp/dt = −Kq (M = I); see model/linear_system.hpp.
 ///
-/// Preconditions checked each step (std::invalid_argument): dt > 0 and finite; every entry of
-/// (q, p) finite; the state size equals the system's. With `stability_check::enforce`, a step
-/// size outside `Scheme::admissible` (Simpson: ω_max dt ≥ 2√2) throws unstable_step_error.
-template <class Scheme, class Coor, class Momentum = Coor>
-class linear_variational_stepper {
+/// dt < 0 steps backward: Φ(dt) = Φ(|dt|)⁻¹ for these time-symmetric schemes, applied as the
+/// inverse kick–drift–kick (exactly the inverse of the computed forward step, to rounding).
+/// Checked each step with `checked` (std::invalid_argument): dt finite and non-zero; every entry
+/// of (q, p) finite; the state size equals the system's. With `stability_check::enforce`, a
+/// step size outside `Scheme::admissible` (ω_max |dt| ≥ `Scheme::stability_limit`) throws
+/// unstable_step_error, with either check policy (once per system and step size).
+template <class Scheme, class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
+class linear_variational_stepper
+    : public stepper_base<linear_variational_stepper<Scheme, Coor, Momentum, Checks, Summation>, Scheme, Coor, Momentum,
+                          Checks> {
+    using base = stepper_base<linear_variational_stepper, Scheme, Coor, Momentum, Checks>;
+    friend base;
+    static_assert(linear_variational_scheme<Scheme>, "Scheme must be a linear variational scheme (scheme/traits.hpp)");
+
 public:
-    using scheme_type = Scheme;
-    using coor_type = Coor;
-    using momentum_type = Momentum;
-    using state_type = std::pair<Coor, Momentum>;
-    using deriv_type = state_type;
-    using value_type = typename state_traits<Coor>::scalar;
-    using time_type = value_type;
-    using order_type = unsigned short;
-    using stepper_category = boost::numeric::odeint::stepper_tag;
+    using typename base::time_type;
+    using typename base::value_type;
     static constexpr int static_dimension = state_traits<Coor>::static_size;
 
     explicit linear_variational_stepper(stability_check check = stability_check::enforce) : m_check(check) {}
-
-    /// Order of accuracy of the scheme (Newmark 2, Simpson 4).
-    static constexpr order_type order() { return Scheme::order; }
-
-    /// Advance x = (q, p) in place from t to t + dt.
-    template <class System, class StateInOut>
-    void do_step(System system, StateInOut& x, const time_type& t, const time_type& dt) {
-        do_step(system, x, t, x, dt);
-    }
-
-    /// Advance `in` = (q, p) at t to `out` at t + dt (`out` may alias `in`).
-    template <class System, class StateIn, class StateOut>
-    void do_step(System system, const StateIn& in, const time_type& /*t*/, StateOut& out, const time_type& dt) {
-        detail::require_positive_step(dt, Scheme::name);
-        const auto q = as_eigen(in.first);
-        const auto p = as_eigen(in.second);
-        const Eigen::Index n = q.size();
-        if (p.size() != n)
-            throw std::invalid_argument(std::string(Scheme::name) + ": q has " + std::to_string(n) +
-                                        " entries but p has " + std::to_string(p.size()));
-        if (!all_finite(q) || !all_finite(p)) {  // messages built only on failure
-            require_finite(q, std::string(Scheme::name) + ": state q");
-            require_finite(p, std::string(Scheme::name) + ": state p");
-        }
-        const entry& e = lookup(system, n, dt);
-        if constexpr (Scheme::has_internal_node) {
-            vector<value_type, twice(static_dimension)> eta(2 * n);
-            eta << p, q;
-            m_midpoint = e.midpoint * eta;
-        }
-        vector<value_type, static_dimension> p_half = p;  // kick, drift, kick
-        p_half.noalias() -= e.Y * q;
-        vector<value_type, static_dimension> q_next = q;
-        q_next.noalias() += e.W * p_half;
-        resize_state(out.first, n);
-        resize_state(out.second, n);
-        auto p_out = as_eigen(out.second);
-        p_out = p_half;
-        p_out.noalias() -= e.Y * q_next;
-        as_eigen(out.first) = q_next;
-    }
 
     /// The internal node q_{j+1/2} of the last step (Simpson variant 1 only, eq. 29).
     const vector<value_type, static_dimension>& midpoint() const {
@@ -123,10 +85,74 @@ public:
         return m_midpoint;
     }
 
-    /// Drop cached transfer matrices (not needed for correctness; frees memory).
-    void reset() { m_cache = {}; }
+    /// Drop cached transfer matrices and the summation carry (not needed for correctness).
+    void reset() {
+        m_cache = {};
+        m_last.forget();
+    }
 
 private:
+    using vec = vector<value_type, static_dimension>;
+
+    template <class System, class QIn, class PIn, class QOut, class POut>
+    void step(const System& system, const QIn& q_in, const PIn& p_in, const time_type& /*t*/, QOut& q_out, POut& p_out,
+              const time_type& dt) {
+        const auto q = as_eigen(q_in);
+        const auto p = as_eigen(p_in);
+        const Eigen::Index n = q.size();
+        if constexpr (base::checks_enabled) {
+            if (p.size() != n)
+                throw std::invalid_argument(std::string(Scheme::name) + ": q has " + std::to_string(n) +
+                                            " entries but p has " + std::to_string(p.size()));
+            if (!all_finite(q) || !all_finite(p)) detail::throw_non_finite_state(Scheme::name, q, p);
+        }
+        bool backward = false;
+        if constexpr (!is_symbolic_v<value_type>) backward = dt < value_type(0);
+        const entry& e = lookup(system, n, backward ? value_type(-dt) : dt);
+        if constexpr (Scheme::has_internal_node) {
+            if (!backward) set_midpoint(e, p, q);
+        }
+        // kick, drift, kick — or, backward, their inverses in reverse order
+        vec p_half = p, q_next = q;
+        if (backward) p_half.noalias() += e.Y * q;
+        else p_half.noalias() -= e.Y * q;
+        if constexpr (std::is_same_v<Summation, plain_summation>) {
+            if (backward) q_next.noalias() -= e.W * p_half;
+            else q_next.noalias() += e.W * p_half;
+            resize_state(q_out, n);
+            resize_state(p_out, n);
+            auto po = as_eigen(p_out);
+            po = p_half;
+            if (backward) po.noalias() += e.Y * q_next;
+            else po.noalias() -= e.Y * q_next;
+            as_eigen(q_out) = q_next;
+        } else {
+            static_assert(std::is_same_v<Summation, compensated_summation>,
+                          "Summation must be plain_summation or compensated_summation");
+            if (!m_last.continues(q, p)) {
+                m_q_lost = vec::Zero(n);
+                m_p_lost = vec::Zero(n);
+            }
+            vec dq = e.W * p_half;
+            if (backward) dq = -dq;
+            q_next += dq;
+            vec dp = e.Y * q;
+            dp.noalias() += e.Y * q_next;
+            if (!backward) dp = -dp;
+            vec qn = q, pn = p;
+            add_compensated(qn, dq, m_q_lost);
+            add_compensated(pn, dp, m_p_lost);
+            resize_state(q_out, n);
+            resize_state(p_out, n);
+            as_eigen(q_out) = qn;
+            as_eigen(p_out) = pn;
+            m_last.remember(qn, pn);
+        }
+        if constexpr (Scheme::has_internal_node) {
+            if (backward) set_midpoint(e, as_eigen(p_out), as_eigen(q_out));
+        }
+    }
+
     struct entry {
         bool valid = false;
         linear_system_matrices<value_type, static_dimension> sys;
@@ -135,24 +161,30 @@ private:
         Eigen::Matrix<value_type, static_dimension, twice(static_dimension)> midpoint;
     };
 
-    template <class System>
-    const entry& lookup(const System& system, Eigen::Index n, const value_type& h) {
-        using S = typename boost::numeric::odeint::unwrap_reference<System>::type;
+    template <class P, class Q>
+    void set_midpoint(const entry& e, const P& p, const Q& q) {
+        vector<value_type, twice(static_dimension)> eta(2 * q.size());
+        eta << p, q;
+        m_midpoint = e.midpoint * eta;
+    }
+
+    template <class S>
+    const entry& lookup(const S& system, Eigen::Index n, const value_type& h) {
         vector<value_type, twice(static_dimension)> fp;
         if constexpr (!is_quadratic_lagrangian<S>::value) fp = system_fingerprint<value_type, static_dimension, Coor, Momentum>(system, n);
         for (std::size_t i = 0; i < m_cache.size(); ++i) {
             const entry& e = m_cache[i];
             if (!e.valid || e.h != h || e.sys.M.rows() != n) continue;
             bool same;
-            if constexpr (is_quadratic_lagrangian<S>::value) same = e.sys.model_id == static_cast<const S&>(system).id();
+            if constexpr (is_quadratic_lagrangian<S>::value) same = e.sys.model_id == system.id();
             else same = e.sys.model_id == 0 && e.sys.fingerprint == fp;
             if (same) {
-                m_last = i;
+                m_last_entry = i;
                 return e;
             }
         }
         // Miss: replace the entry not used last.
-        const std::size_t slot = m_cache[m_last].valid ? 1 - m_last : m_last;
+        const std::size_t slot = m_cache[m_last_entry].valid ? 1 - m_last_entry : m_last_entry;
         entry& e = m_cache[slot];
         e.valid = false;
         e.sys = system_matrices<value_type, static_dimension, Coor, Momentum>(system, n);
@@ -164,7 +196,7 @@ private:
         e.W = f.W;
         if constexpr (Scheme::has_internal_node) e.midpoint = Scheme::internal_transfer_matrix(M, K, h).topRows(n);
         e.valid = true;
-        m_last = slot;
+        m_last_entry = slot;
         return e;
     }
 
@@ -174,31 +206,33 @@ private:
             return;
         const long double w = detail::omega_max_for_message(M, K);
         const long double hl = static_cast<long double>(h);
-        const long double bound = 2 * boost::math::constants::root_two<long double>();
+        const long double bound = Scheme::template stability_limit<long double>();
         throw unstable_step_error(std::string(Scheme::name) + ": step size h = " + geomint::to_string(h) +
-                                      " violates the stability bound omega_max h < 2 sqrt(2): omega_max = " +
+                                      " violates the stability bound " + Scheme::stability_text + ": omega_max = " +
                                       geomint::to_string(w) + ", omega_max h = " + geomint::to_string(w * hl) +
-                                      " >= 2 sqrt(2) = " + geomint::to_string(bound) +
+                                      " >= the limit " + geomint::to_string(bound) +
                                       " (construct the stepper with geomint::stability_check::off to step anyway)",
                                   w, hl, bound);
     }
 
     stability_check m_check;
     std::array<entry, 2> m_cache{};
-    std::size_t m_last = 0;
-    vector<value_type, static_dimension> m_midpoint;
+    std::size_t m_last_entry = 0;
+    vec m_midpoint;
+    vec m_q_lost, m_p_lost;                       ///< compensated_summation: rounding carried
+    detail::last_written_state<value_type> m_last;  ///< compensated_summation: the state it belongs to
 };
 
 /// Newmark's variational scheme as an odeint stepper (order 2, unconditionally stable).
-template <class Coor, class Momentum = Coor>
-using newmark_stepper = linear_variational_stepper<scheme::newmark, Coor, Momentum>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
+using newmark_stepper = linear_variational_stepper<scheme::newmark, Coor, Momentum, Checks, Summation>;
 
 /// Simpson's variational scheme, variant 2 (eqs. 30–32), as an odeint stepper (order 4).
-template <class Coor, class Momentum = Coor>
-using simpson_stepper = linear_variational_stepper<scheme::simpson, Coor, Momentum>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
+using simpson_stepper = linear_variational_stepper<scheme::simpson, Coor, Momentum, Checks, Summation>;
 
 /// Simpson's scheme, variant 1 (eqs. 26–29): also gives the internal node via `midpoint()`.
-template <class Coor, class Momentum = Coor>
-using simpson_variant1_stepper = linear_variational_stepper<scheme::simpson_variant1, Coor, Momentum>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
+using simpson_variant1_stepper = linear_variational_stepper<scheme::simpson_variant1, Coor, Momentum, Checks, Summation>;
 
 }  // namespace geomint

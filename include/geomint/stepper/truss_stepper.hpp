@@ -5,7 +5,7 @@
 /// \code
 ///   geomint::truss<double> t;                       // nodes, bars: model/truss.hpp
 ///   ...
-///   geomint::truss_fourth_order_stepper<double> stepper;
+///   geomint::truss_fourth_order_stepper<std::vector<double>> stepper;
 ///   std::pair<std::vector<double>, std::vector<double>> x{R, P};   // 3N entries each: x1, y1, z1, x2, ...
 ///   boost::numeric::odeint::integrate_const(stepper, std::cref(t), x, 0.0, 10.0, 0.01);
 /// \endcode
@@ -17,9 +17,7 @@
 #include "geomint/scheme/truss/fourth_order.hpp"
 #include "geomint/scheme/truss/midpoint.hpp"
 #include "geomint/state.hpp"
-
-#include <boost/numeric/odeint/stepper/stepper_categories.hpp>
-#include <boost/numeric/odeint/util/unwrap_reference.hpp>
+#include "geomint/stepper/stepper_base.hpp"
 
 #include <string>
 #include <type_traits>
@@ -39,77 +37,84 @@ nodal<T> to_nodal(const C& c) {
 
 /// Odeint stepper (`stepper_tag`) for a truss by a member `Scheme` of Algorithm MC.
 ///
-/// State: `std::pair<A, B>` of containers of 3N entries (std::vector, std::array, Eigen
-/// vector): positions R and momenta P = M Ṙ, node by node. System: a `geomint::truss` (or
-/// std::ref to one).
-/// Increments are added by compensated summation (`scheme::mc_carry`): the stepper keeps the
-/// rounding lost while the state it is given is the one it wrote last, and drops it otherwise
-/// (a state changed by the caller starts afresh).
-/// Preconditions checked each step (std::invalid_argument): dt > 0 and finite, R and P finite,
-/// 3N entries each. Throws `convergence_error` when Newton fails, std::invalid_argument when
-/// the parameters violate (4.2)/(4.4), and what the scheme throws.
-template <class Scheme, class T>
-class truss_stepper {
+/// \tparam Scheme    a member of Algorithm MC (scheme/truss/).
+/// \tparam Coor      positions R: a container of 3N entries (std::vector, std::array, Eigen vector),
+///                   node by node (x₁, y₁, z₁, x₂, …).
+/// \tparam Momentum  momenta P = M Ṙ, the same layout (defaults to `Coor`).
+/// \tparam Checks    `checked` (default) or `unchecked` (stepper/stepper_base.hpp).
+/// \tparam Summation `compensated_summation` (default) or `plain_summation`.
+///
+/// State: `std::pair<Coor, Momentum>` (or a pair of std::ref's). System: a `geomint::truss` (or
+/// std::ref to one). With `compensated_summation` the increments are added by compensated
+/// summation (`scheme::mc_trajectory_carry`): the stepper keeps the rounding lost while the
+/// state it is given is the one it wrote last, and drops it otherwise (a state changed by the
+/// caller starts afresh). The time t of each step is passed to the scheme (external loads).
+/// Every member of the family is time-symmetric, so dt < 0 steps backward.
+/// Checked each step with `checked` (std::invalid_argument): dt finite and non-zero, R and P
+/// finite, 3N entries each. Throws `convergence_error` when Newton fails, std::invalid_argument
+/// when the parameters violate (4.2)/(4.4), and what the scheme throws, with either policy.
+template <class Scheme, class Coor, class Momentum = Coor, class Checks = checked,
+          class Summation = compensated_summation>
+class truss_stepper
+    : public stepper_base<truss_stepper<Scheme, Coor, Momentum, Checks, Summation>, Scheme, Coor, Momentum, Checks> {
+    using base = stepper_base<truss_stepper, Scheme, Coor, Momentum, Checks>;
+    friend base;
+    static_assert(truss_scheme<Scheme>, "Scheme must be a member of Algorithm MC (scheme/traits.hpp)");
+    static_assert(std::is_same_v<Summation, compensated_summation> || std::is_same_v<Summation, plain_summation>,
+                  "Summation must be compensated_summation or plain_summation");
+
 public:
-    using scheme_type = Scheme;
-    using value_type = T;
-    using time_type = T;
-    using state_type = std::pair<std::vector<T>, std::vector<T>>;
-    using deriv_type = state_type;
-    using order_type = unsigned short;
-    using stepper_category = boost::numeric::odeint::stepper_tag;
+    using typename base::time_type;
+    using typename base::value_type;
 
-    explicit truss_stepper(newton_options options = {}) : m_options(options) {}
+    explicit truss_stepper(newton_raphson_options options = {}) : m_options(options) {}
 
-    static constexpr order_type order() { return Scheme::order; }
-    const newton_options& options() const { return m_options; }
+    const newton_raphson_options& options() const { return m_options; }
     /// Steps this stepper has split into half steps since construction (only schemes with
     /// `halve_on_failure`, the energy-conserving (d): see `scheme::mc_step`).
     std::size_t halvings() const { return m_carry.halvings; }
 
-    template <class System, class StateInOut>
-    void do_step(System system, StateInOut& x, const time_type& t, const time_type& dt) {
-        do_step(system, x, t, x, dt);
-    }
-
-    template <class System, class StateIn, class StateOut>
-    void do_step(System system, const StateIn& in, const time_type& t, StateOut& out, const time_type& dt) {
-        detail::require_positive_step(dt, Scheme::name);
-        using S = std::remove_cv_t<typename boost::numeric::odeint::unwrap_reference<System>::type>;
-        const S& sys = system;
-        nodal<T> R = to_nodal<T>(in.first), P = to_nodal<T>(in.second);
-        sys.require_shape(R, "R");
-        sys.require_shape(P, "P");
-        require_finite(R, std::string(Scheme::name) + ": R");
-        require_finite(P, std::string(Scheme::name) + ": P");
-        // the rounding carried (compensated summation) belongs to the state this stepper wrote last
-        if (R.rows() != m_R_out.rows() || R != m_R_out || P != m_P_out) {
-            m_carry.R_lost.resize(0, 3);
-            m_carry.P_lost.resize(0, 3);
-        }
-        m_carry.t = t;
-        scheme::mc_step<Scheme>(sys, R, P, dt, m_options, &m_carry);
-        resize_state(out.first, R.size());
-        resize_state(out.second, P.size());
-        as_eigen(out.first) = Eigen::Map<const vector<T>>(R.data(), R.size());
-        as_eigen(out.second) = Eigen::Map<const vector<T>>(P.data(), P.size());
-        m_R_out = std::move(R);
-        m_P_out = std::move(P);
-    }
-
 private:
-    newton_options m_options;
-    scheme::mc_carry<T> m_carry;
-    nodal<T> m_R_out, m_P_out;  ///< the state written by the last step
+    using T = value_type;
+
+    template <class S, class QIn, class PIn, class QOut, class POut>
+    void step(const S& sys, const QIn& q, const PIn& p, const time_type& t, QOut& q_out, POut& p_out,
+              const time_type& dt) {
+        nodal<T> R = to_nodal<T>(q), P = to_nodal<T>(p);
+        if constexpr (base::checks_enabled) {
+            sys.require_shape(R, "R");
+            sys.require_shape(P, "P");
+            if (!all_finite(R) || !all_finite(P)) detail::throw_non_finite_state(Scheme::name, R, P);
+        }
+        constexpr bool compensate = std::is_same_v<Summation, compensated_summation>;
+        if constexpr (compensate) {
+            // the rounding carried belongs to the state this stepper wrote last
+            if (!m_last.continues(R, P)) {
+                m_carry.R_lost.resize(0, 3);
+                m_carry.P_lost.resize(0, 3);
+            }
+        }
+        scheme::mc_step<Scheme>(sys, R, P, t, dt, m_options, compensate ? &m_carry : nullptr);
+        resize_state(q_out, R.size());
+        resize_state(p_out, P.size());
+        as_eigen(q_out) = Eigen::Map<const vector<T>>(R.data(), R.size());
+        as_eigen(p_out) = Eigen::Map<const vector<T>>(P.data(), P.size());
+        if constexpr (compensate) m_last.remember(R, P);
+    }
+
+    newton_raphson_options m_options;
+    scheme::mc_trajectory_carry<T> m_carry;
+    detail::last_written_state<T> m_last;  ///< the state the carry belongs to
 };
 
-template <class T>
-using truss_midpoint_stepper = truss_stepper<scheme::truss_midpoint, T>;
-template <class T>
-using truss_energy_momentum_stepper = truss_stepper<scheme::truss_energy_momentum, T>;
-template <class T>
-using truss_fourth_order_stepper = truss_stepper<scheme::truss_fourth_order, T>;
-template <class T>
-using truss_energy_conserving_stepper = truss_stepper<scheme::truss_energy_conserving<>, T>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = compensated_summation>
+using truss_midpoint_stepper = truss_stepper<scheme::truss_midpoint, Coor, Momentum, Checks, Summation>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = compensated_summation>
+using truss_energy_momentum_stepper = truss_stepper<scheme::truss_energy_momentum, Coor, Momentum, Checks, Summation>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = compensated_summation>
+using truss_fourth_order_stepper = truss_stepper<scheme::truss_fourth_order, Coor, Momentum, Checks, Summation>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = compensated_summation>
+using truss_energy_conserving_stepper =
+    truss_stepper<scheme::truss_energy_conserving<>, Coor, Momentum, Checks, Summation>;
 
 }  // namespace geomint

@@ -7,8 +7,8 @@
 /// blocks g_ij I₃, x_ij I₃, μ_ij I₃ (3.2) — stored as N × N matrices (model/truss.hpp).
 ///
 /// A scheme of the family is a type with
-/// - `name`, `order` (of accuracy, Table 1), `conserves_energy`, `time_symmetric`;
-/// - `parameters(sys, R0, P0, R1, P1, dt)` returning `mc_parameters<U>` for U = T or dual<T>
+/// - the trait vocabulary of scheme/traits.hpp (`order` of accuracy as in Table 1);
+/// - `parameters(sys, R0, P0, R1, P1, h)` returning `mc_parameters<U>` for U = T or dual<T>
 ///   (the parameters may depend on both ends of the step: the step is implicit). The positions
 ///   are relative to the centroid of R_n (see `mc_residual`): parameters must depend on
 ///   differences of positions only, as the truss's internal forces do.
@@ -24,7 +24,7 @@
 #include "geomint/linalg.hpp"
 #include "geomint/model/truss.hpp"
 #include "geomint/scheme/truss/sparse_solve.hpp"
-#include "geomint/solver/newton.hpp"
+#include "geomint/solver/newton_raphson.hpp"
 
 #include <algorithm>
 #include <array>
@@ -56,7 +56,7 @@ struct mc_step_data {
     const nodal<U>& dP;                  ///< P_{n+1} − P_n (the unknowns)
     const Eigen::Matrix<T, 1, 3>& origin;  ///< c: absolute positions are R + 1cᵀ (for loads)
     T t;                                 ///< t_n
-    T dt;                                ///< Δt
+    T h;                                ///< Δt
     nodal<U> R1() const { return R0 + dR; }
     nodal<U> P1() const { return P0 + dP; }
     /// Absolute positions of relative ones (rounded to ε|c|: for the external load only).
@@ -70,11 +70,11 @@ struct mc_step_data {
 /// \throws std::invalid_argument naming the scheme, the matrix, the condition, the proposition
 ///         and the offending column or entry.
 template <class T>
-void check_momentum_conditions(const mc_parameters<T>& a, const T& dt, const char* who) {
+void check_momentum_conditions(const mc_parameters<T>& a, const T& h, const char* who) {
     using std::abs;
     const Eigen::Index n = a.X.rows();
     // 𝒢 is typically Δt² (𝓕 differences) M⁻¹: its rounding follows Δt² max|𝒳| max|𝓜⁻¹|, not max|𝒢|
-    const T g_scale = max_abs(a.G) + dt * dt * max_abs(a.X) * max_abs(a.M_inv);
+    const T g_scale = max_abs(a.G) + h * h * max_abs(a.X) * max_abs(a.M_inv);
     const auto tol = [n, &a, &g_scale](const matrix<T>& m) {
         const T scale = &m == &a.G ? g_scale : max_abs(m);
         return T(64 * std::numeric_limits<T>::epsilon() * T(static_cast<int>(n)) * (scale + T(1) / T(1 << 30)));
@@ -120,12 +120,12 @@ namespace detail {
 /// drifting truss would otherwise lose ε|R| of 𝓙 a step).
 template <class U, class T>
 std::pair<nodal<U>, nodal<U>> mc_residual(const mc_parameters<U>& a, const nodal<U>& Rc0, const nodal<U>& P0,
-                                          const nodal<U>& dR, const nodal<U>& dP, const T& dt) {
+                                          const nodal<U>& dR, const nodal<U>& dP, const T& h) {
     const nodal<U> Rh = Rc0 + dR / U(2), Ph = P0 + dP / U(2);
-    nodal<U> rP = dP + a.G * Ph + (a.X * Rh) * U(dt);
-    nodal<U> rR = dR - a.G.transpose() * Rh - (a.M_inv * Ph) * U(dt);
-    if (a.F_a.rows() != 0) rP -= a.F_a * U(dt);
-    if (a.V_a.rows() != 0) rR += a.V_a * U(dt);
+    nodal<U> rP = dP + a.G * Ph + (a.X * Rh) * U(h);
+    nodal<U> rR = dR - a.G.transpose() * Rh - (a.M_inv * Ph) * U(h);
+    if (a.F_a.rows() != 0) rP -= a.F_a * U(h);
+    if (a.V_a.rows() != 0) rR += a.V_a * U(h);
     return {std::move(rR), std::move(rP)};
 }
 
@@ -171,11 +171,11 @@ namespace detail {
 /// `Scheme::parameters` with the scalar unknowns s, for schemes that have them.
 template <class Scheme, class Truss, class U, class T, std::size_t S>
 mc_parameters<U> parameters_with(const Truss& sys, const nodal<U>& R0, const nodal<U>& P0, const nodal<U>& R1,
-                                 const nodal<U>& P1, const T& dt, const std::array<U, S>& s) {
+                                 const nodal<U>& P1, const T& h, const std::array<U, S>& s) {
     if constexpr (S == 0)
-        return Scheme::parameters(sys, R0, P0, R1, P1, dt);
+        return Scheme::parameters(sys, R0, P0, R1, P1, h);
     else
-        return Scheme::parameters(sys, R0, P0, R1, P1, dt, s);
+        return Scheme::parameters(sys, R0, P0, R1, P1, h, s);
 }
 }  // namespace detail
 
@@ -184,129 +184,162 @@ namespace detail {
 /// schemes, no load): below it the dense solve is as fast (bench/bench_truss.cpp).
 inline constexpr Eigen::Index sparse_threshold_nodes = 8;
 
+/// What every solve of one step starts from: R_n relative to its centroid, the velocities, the
+/// explicit predictor of the increments, and the sizes the residual rows are scaled by.
+template <class T>
+struct mc_step_frame {
+    Eigen::Matrix<T, 1, 3> centroid;  ///< c, the centroid of R_n
+    nodal<T> Rc;                      ///< R_n − 1cᵀ
+    nodal<T> predictor_dR;            ///< h M⁻¹P_n
+    nodal<T> predictor_dP;            ///< −h 𝓕(R_n) R_c
+    T r_scale, p_scale;               ///< sizes of the position and momentum rows
+};
+
+/// The frame of a step from (R, P) at t with step h (see `mc_solve` for the scales).
+template <class Truss, class T>
+mc_step_frame<T> mc_frame(const Truss& sys, const nodal<T>& R, const nodal<T>& P, const T& t, const T& h) {
+    using std::abs;
+    const Eigen::Index n = R.rows();
+    mc_step_frame<T> f;
+    const nodal<T> V = sys.velocities(P);
+    const matrix<T> F = sys.stiffness(R);
+    f.centroid = R.colwise().sum() / T(static_cast<long long>(n));
+    f.Rc = R.rowwise() - f.centroid;
+    f.predictor_dR = V * h;
+    f.predictor_dP = -(F * f.Rc) * h;
+    const T m_min = *std::min_element(sys.masses().begin(), sys.masses().end());
+    // force terms at the start and at the explicit predictor R + h V (a truss starting at rest
+    // length has 𝓕 = 0 there, yet its bars stretch during the step), and the external load
+    const nodal<T> Rp = f.Rc + V * h;
+    const matrix<T> Fp = sys.stiffness(Rp);
+    const T abs_h = abs(h), F_size = (std::max)(max_abs(F), max_abs(Fp));
+    // the force terms' size: 𝓕R, and at least the rounding floor of computing it, the bars'
+    // tangent stiffness times the truss's size (with every bar at rest length 𝓕 ≈ 0, yet the
+    // rounding of 𝓕R does not vanish: a scale from 𝓕 alone let Newton stall above tolerance)
+    const T R_size = (std::max)(max_abs(f.Rc), max_abs(Rp));
+    T FR = (std::max)({max_abs(F) * max_abs(f.Rc), max_abs(Fp) * max_abs(Rp),
+                       (std::max)(sys.tangent_stiffness(f.Rc), sys.tangent_stiffness(Rp)) * R_size});
+    if constexpr (Truss::has_load) FR += max_abs(sys.load_force(R, t));
+    f.r_scale = abs_h * (max_abs(V) + abs_h * FR / m_min);
+    f.p_scale = abs_h * (FR + abs_h * F_size * max_abs(V));
+    if (!(f.r_scale > T(0))) f.r_scale = T(1);
+    if (!(f.p_scale > T(0))) f.p_scale = T(1);
+    return f;
+}
+
+/// The unknowns z = (ΔR, ΔP, s) of the dense solve: 6N increments node by node, then the
+/// scheme's S scalar unknowns.
+template <class Z, class U, std::size_t S>
+void unpack_unknowns(const Z& z, Eigen::Index n, nodal<U>& dR, nodal<U>& dP, std::array<U, S>& s) {
+    dR = Eigen::Map<const nodal<U>>(z.data(), n, 3);
+    dP = Eigen::Map<const nodal<U>>(z.data() + 3 * n, n, 3);
+    for (std::size_t k = 0; k < S; ++k) s[k] = z[6 * n + static_cast<Eigen::Index>(k)];
+}
+
+/// The residual of (3.1) and of the scheme's scalar equations at the unknowns (dR, dP, s), one
+/// entry per unknown, into `out` (U = T, or dual<T> for the Jacobian), and the size each row is
+/// divided by into `scale` (the frame's position and momentum scales; for a scalar equation the
+/// size of its terms at this evaluation, 1 where it is 0), so the Newton tolerance is relative.
+template <class Scheme, class Truss, class T, class U, std::size_t S>
+void mc_residual_rows(const Truss& sys, const mc_step_frame<T>& f, const nodal<U>& Rc0, const nodal<U>& P0,
+                      const nodal<U>& dR, const nodal<U>& dP, const std::array<U, S>& s, const T& t, const T& h,
+                      vector<U>& out, vector<T>& scale) {
+    const Eigen::Index n = Rc0.rows(), m = 6 * n + static_cast<Eigen::Index>(S);
+    const mc_step_data<U, T> step{Rc0, P0, dR, dP, f.centroid, t, h};
+    auto a = detail::parameters_with<Scheme>(sys, Rc0, P0, step.R1(), step.P1(), h, s);
+    if constexpr (Truss::has_load) std::tie(a.F_a, a.V_a) = Scheme::load_terms(sys, step);
+    const auto [rR, rP] = detail::mc_residual(a, Rc0, P0, dR, dP, h);
+    out.resize(m);
+    scale.resize(m);
+    Eigen::Map<nodal<U>>(out.data(), n, 3) = rR;
+    Eigen::Map<nodal<U>>(out.data() + 3 * n, n, 3) = rP;
+    scale.head(3 * n).setConstant(f.r_scale);
+    scale.segment(3 * n, 3 * n).setConstant(f.p_scale);
+    if constexpr (S > 0) {
+        const auto eqs = Scheme::scalar_equations(sys, step);
+        for (std::size_t k = 0; k < S; ++k) {
+            const auto i = 6 * n + static_cast<Eigen::Index>(k);
+            out[i] = eqs[k].first;
+            scale[i] = eqs[k].second > T(0) ? eqs[k].second : T(1);
+        }
+    }
+}
+
+/// The increments of one step by the dense Newton solve: rows of `mc_residual_rows` divided by
+/// their scales, Jacobian by autodiff, one dual pass per unknown (`for_each_partial`),
+/// partial-pivoting LU; then the conditions of Propositions 1–2
+/// checked on the converged parameters.
+template <class Scheme, class Truss, class T>
+std::pair<nodal<T>, nodal<T>> mc_dense_solve(const Truss& sys, const mc_step_frame<T>& f, const nodal<T>& P,
+                                             const T& t, const T& h, const newton_raphson_options& opt) {
+    using D = dual<T>;
+    constexpr auto S = static_cast<std::size_t>(scalar_unknowns_of<Scheme>());
+    const Eigen::Index n = P.rows(), m = 6 * n + static_cast<Eigen::Index>(S);
+    const nodal<D> Rc0d = f.Rc.template cast<D>(), P0d = P.template cast<D>();
+    const auto system = [&](const vector<T>& z) {
+        nodal<T> dR, dP;
+        std::array<T, S> s{};
+        unpack_unknowns(z, n, dR, dP, s);
+        vector<T> g, scale;
+        mc_residual_rows<Scheme>(sys, f, f.Rc, P, dR, dP, s, t, h, g, scale);
+        for (Eigen::Index i = 0; i < m; ++i) g[i] /= scale[i];
+        matrix<T> J(m, m);
+        vector<D> zd = z.template cast<D>();
+        nodal<D> dRd, dPd;
+        std::array<D, S> sd{};
+        vector<D> r;
+        for_each_partial(zd, unit_tangent<T>(), [&](std::ptrdiff_t k, const vector<D>& x) {
+            unpack_unknowns(x, n, dRd, dPd, sd);
+            mc_residual_rows<Scheme>(sys, f, Rc0d, P0d, dRd, dPd, sd, t, h, r, scale);
+            for (Eigen::Index i = 0; i < m; ++i) J(i, k) = tangent_of(r[i]) / scale[i];
+        });
+        return std::make_pair(std::move(g), std::move(J));
+    };
+    vector<T> z(m);
+    Eigen::Map<nodal<T>>(z.data(), n, 3) = f.predictor_dR;
+    Eigen::Map<nodal<T>>(z.data() + 3 * n, n, 3) = f.predictor_dP;
+    if constexpr (S > 0) {
+        const auto guess = Scheme::template scalar_guess<T>();
+        for (std::size_t k = 0; k < S; ++k) z[6 * n + static_cast<Eigen::Index>(k)] = guess[k];
+    }
+    z = geomint::detail::solve_vector(system, std::move(z), T(1), opt, Scheme::name);
+    nodal<T> dR, dP;
+    std::array<T, S> s{};
+    unpack_unknowns(z, n, dR, dP, s);
+    check_momentum_conditions(detail::parameters_with<Scheme>(sys, f.Rc, P, nodal<T>(f.Rc + dR), nodal<T>(P + dP), h, s),
+                              h, Scheme::name);
+    return {std::move(dR), std::move(dP)};
+}
+
 /// The increments (ΔR, ΔP) = (R_{n+1} − R_n, P_{n+1} − P_n) of one step of Algorithm MC from
-/// (R, P), solving (3.1) with `Scheme`'s parameters.
+/// (R, P) at t, solving (3.1) with `Scheme`'s parameters.
 ///
 /// Newton–Raphson on the 6N increments (ΔR, ΔP) — and the scheme's scalar unknowns, if any
-/// (`scalar_unknowns_of`) — from the explicit predictor (Δt M⁻¹P, −Δt 𝓕R), rows scaled by the
-/// size of their terms, Δt(|M⁻¹P|∞ + Δt F_R/min m) for positions and Δt(F_R + Δt|𝓕|∞|M⁻¹P|∞)
-/// for momenta, where F_R = max(|𝓕|∞|R_c|∞, k_t|R_c|∞) (R_c: positions relative to their
-/// centroid, see `mc_residual`; 𝓕 and R_c the larger at R_n and at the predictor
-/// R_n + ΔtM⁻¹P_n; k_t the bars' tangent stiffness `truss::tangent_stiffness`, the rounding
-/// floor of 𝓕R, which stays when bars sit at their rest length; plus the external force), so
-/// the tolerance 2ε (accept 64ε) is relative;
-/// Jacobian by autodiff (one dual pass per unknown), dense partial-pivoting LU — or, for a
-/// bar-assembled scheme without external load, the sparse solve of sparse_solve.hpp, chosen by
-/// `opt.storage` (automatic: from `sparse_threshold_nodes` nodes).
+/// (`scalar_unknowns_of`) — from the explicit predictor (h M⁻¹P, −h 𝓕R), rows scaled by the
+/// size of their terms (`mc_frame`), h(|M⁻¹P|∞ + h F_R/min m) for positions and
+/// h(F_R + h|𝓕|∞|M⁻¹P|∞) for momenta, where F_R = max(|𝓕|∞|R_c|∞, k_t|R_c|∞) (R_c: positions
+/// relative to their centroid, see `mc_residual`; 𝓕 and R_c the larger at R_n and at the
+/// predictor R_n + hM⁻¹P_n; k_t the bars' tangent stiffness `truss::tangent_stiffness`, the
+/// rounding floor of 𝓕R, which stays when bars sit at their rest length; plus the external
+/// force), so the tolerance 2ε (accept 64ε) is relative. The linear solves: dense
+/// (`mc_dense_solve`) or, for a bar-assembled scheme without external load, the sparse solve of
+/// sparse_solve.hpp, chosen by `opt.storage` (automatic: from `sparse_threshold_nodes` nodes).
 /// \throws geomint::convergence_error if Newton fails; std::invalid_argument if the converged
 ///         parameters violate (4.2) or (4.4) (`check_momentum_conditions`); what the scheme's
 ///         `parameters` throws (e.g. std::domain_error from the strain energy).
 template <class Scheme, class Truss, class T>
 std::pair<nodal<T>, nodal<T>> mc_solve(const Truss& sys, const nodal<T>& R, const nodal<T>& P, const T& t,
-                                       const T& dt, const newton_options& opt) {
+                                       const T& h, const newton_raphson_options& opt) {
     static_assert(!Truss::has_load ||
                       requires(const Truss& t_, const mc_step_data<T, T>& s_) { Scheme::load_terms(t_, s_); },
                   "this Algorithm MC scheme defines no load_terms: it cannot step a truss with an external load");
-    using std::abs;
-    using D = dual<T>;
-    constexpr Eigen::Index S = scalar_unknowns_of<Scheme>();
-    constexpr auto s_count = static_cast<std::size_t>(S);
-    const Eigen::Index n = R.rows(), m = 6 * n + S;
-    const nodal<T> V = sys.velocities(P);
-    const matrix<T> F = sys.stiffness(R);
-    const Eigen::Matrix<T, 1, 3> centroid = R.colwise().sum() / T(static_cast<long long>(n));
-    const nodal<T> Rc = R.rowwise() - centroid;
-    const nodal<T> force = F * Rc;
-    const T m_min = *std::min_element(sys.masses().begin(), sys.masses().end());
-    // force terms at the start and at the explicit predictor R + Δt V (a truss starting at rest
-    // length has 𝓕 = 0 there, yet its bars stretch during the step), and the external load
-    const nodal<T> Rp = Rc + V * dt;
-    const matrix<T> Fp = sys.stiffness(Rp);
-    const T h = abs(dt), F_size = (std::max)(max_abs(F), max_abs(Fp));
-    // the force terms' size: 𝓕R, and at least the rounding floor of computing it, the bars'
-    // tangent stiffness times the truss's size (with every bar at rest length 𝓕 ≈ 0, yet the
-    // rounding of 𝓕R does not vanish: a scale from 𝓕 alone let Newton stall above tolerance)
-    const T R_size = (std::max)(max_abs(Rc), max_abs(Rp));
-    T FR = (std::max)({max_abs(F) * max_abs(Rc), max_abs(Fp) * max_abs(Rp),
-                       (std::max)(sys.tangent_stiffness(Rc), sys.tangent_stiffness(Rp)) * R_size});
-    if constexpr (Truss::has_load) FR += max_abs(sys.load_force(R, t));
-    T r_scale = h * (max_abs(V) + h * FR / m_min), p_scale = h * (FR + h * F_size * max_abs(V));
-    if (!(r_scale > T(0))) r_scale = T(1);
-    if (!(p_scale > T(0))) p_scale = T(1);
-    if constexpr (is_bar_assembled<Scheme>() && !Truss::has_load && S == 0) {
+    const mc_step_frame<T> f = mc_frame(sys, R, P, t, h);
+    if constexpr (is_bar_assembled<Scheme>() && !Truss::has_load && scalar_unknowns_of<Scheme>() == 0) {
         if (opt.storage == jacobian_storage::sparse ||
-            (opt.storage == jacobian_storage::automatic && n >= sparse_threshold_nodes))
-            return sparse_solve<Scheme>(sys, Rc, P, nodal<T>(V * dt), nodal<T>(-force * dt), dt, r_scale, p_scale, opt);
+            (opt.storage == jacobian_storage::automatic && R.rows() >= sparse_threshold_nodes))
+            return sparse_solve<Scheme>(sys, f.Rc, P, f.predictor_dR, f.predictor_dP, h, f.r_scale, f.p_scale, opt);
     }
-
-    const auto unpack = [n](const auto& z, auto& dR, auto& dP, auto& s) {
-        for (Eigen::Index i = 0; i < n; ++i)
-            for (int c = 0; c < 3; ++c) {
-                dR(i, c) = z[3 * i + c];
-                dP(i, c) = z[3 * (n + i) + c];
-            }
-        for (std::size_t k = 0; k < s_count; ++k) s[k] = z[6 * n + static_cast<Eigen::Index>(k)];
-    };
-    // residual of (3.1) and of the scheme's scalar equations, scaled, into `out`
-    const auto residual = [&](const auto& dR, const auto& dP, const auto& s, const auto& Rc0, const auto& P0,
-                              auto&& out, auto&& get) {
-        using U = typename std::decay_t<decltype(dR)>::Scalar;
-        const mc_step_data<U, T> step{Rc0, P0, dR, dP, centroid, t, dt};
-        auto a = detail::parameters_with<Scheme>(sys, Rc0, P0, step.R1(), step.P1(), dt, s);
-        if constexpr (Truss::has_load) std::tie(a.F_a, a.V_a) = Scheme::load_terms(sys, step);
-        const auto [rR, rP] = detail::mc_residual(a, Rc0, P0, dR, dP, dt);
-        for (Eigen::Index i = 0; i < n; ++i)
-            for (int c = 0; c < 3; ++c) {
-                out[3 * i + c] = get(rR(i, c)) / r_scale;
-                out[3 * (n + i) + c] = get(rP(i, c)) / p_scale;
-            }
-        if constexpr (S > 0) {
-            const auto eqs = Scheme::scalar_equations(sys, step);
-            for (std::size_t k = 0; k < s_count; ++k) {
-                const T size = eqs[k].second > T(0) ? eqs[k].second : T(1);
-                out[6 * n + static_cast<Eigen::Index>(k)] = get(eqs[k].first) / size;
-            }
-        }
-    };
-    const nodal<D> Rc0d = detail::lift<D>(Rc), P0d = detail::lift<D>(P);
-    const auto system = [&](const vector<T>& z) {
-        nodal<T> dR(n, 3), dP(n, 3);
-        std::array<T, s_count> s{};
-        unpack(z, dR, dP, s);
-        vector<T> g(m);
-        residual(dR, dP, s, Rc, P, g, [](const T& x) { return x; });
-        matrix<T> J(m, m);
-        nodal<D> dRd = detail::lift<D>(dR), dPd = detail::lift<D>(dP);
-        std::array<D, s_count> sd{};
-        for (std::size_t k = 0; k < s_count; ++k) sd[k] = D(s[k]);
-        for (Eigen::Index k = 0; k < m; ++k) {
-            auto& entry = k < 3 * n   ? dRd(k / 3, k % 3)
-                          : k < 6 * n ? dPd((k - 3 * n) / 3, k % 3)
-                                      : sd[static_cast<std::size_t>(k - 6 * n)];
-            const T value = value_of(entry);
-            entry = ad::make_fvar<T, 1>(value);
-            residual(dRd, dPd, sd, Rc0d, P0d, J.col(k), [](const D& x) { return tangent_of(x); });
-            entry = D(value);
-        }
-        return std::make_pair(std::move(g), std::move(J));
-    };
-    vector<T> z(m);
-    for (Eigen::Index i = 0; i < n; ++i)
-        for (int c = 0; c < 3; ++c) {
-            z[3 * i + c] = V(i, c) * dt;
-            z[3 * (n + i) + c] = -force(i, c) * dt;
-        }
-    if constexpr (S > 0) {
-        const auto guess = Scheme::template scalar_guess<T>();
-        for (std::size_t k = 0; k < s_count; ++k) z[6 * n + static_cast<Eigen::Index>(k)] = guess[k];
-    }
-    z = geomint::detail::solve_vector(system, std::move(z), T(1), opt, Scheme::name);
-    nodal<T> dR(n, 3), dP(n, 3);
-    std::array<T, s_count> s{};
-    unpack(z, dR, dP, s);
-    check_momentum_conditions(detail::parameters_with<Scheme>(sys, Rc, P, nodal<T>(Rc + dR), nodal<T>(P + dP), dt, s),
-                              dt, Scheme::name);
-    return {std::move(dR), std::move(dP)};
+    return mc_dense_solve<Scheme>(sys, f, P, t, h, opt);
 }
 
 }  // namespace detail
@@ -320,15 +353,16 @@ constexpr bool halves_on_failure() {
         return false;
 }
 
-/// What `mc_step` carries from one step to the next of a trajectory.
+/// What `mc_step` carries from one step to the next of one trajectory: the rounding lost by the
+/// compensated summation of the increments, and the step-halving counters. Time is not carried:
+/// every step is given its t_n.
 template <class T>
-struct mc_carry {
+struct mc_trajectory_carry {
     /// Rounding lost when the increments were added to R and P (N × 3 each, empty = none):
     /// R + R_lost, P + P_lost is the state to O(ε²). Without it, storing R_n + ΔR rounds each
     /// position by ε|R|, and 𝓙 = Σ rᵢ × pᵢ walks by ~ε|R||P| a step (≈ 7 ε√n |R||P| measured).
     /// Reset it (clear both) when R or P is changed other than by `mc_step`.
     nodal<T> R_lost, P_lost;
-    T t = T(0);                 ///< time of the state, advanced by each step (external loads U(R, t))
     std::size_t halvings = 0;   ///< steps split into two half steps so far (see `mc_step`)
     unsigned max_halvings = 8;  ///< depth of the splitting
 };
@@ -336,7 +370,7 @@ struct mc_carry {
 namespace detail {
 /// R += ΔR, P += ΔP, compensated when `carry` is given.
 template <class T>
-void apply_increments(nodal<T>& R, nodal<T>& P, const std::pair<nodal<T>, nodal<T>>& d, mc_carry<T>* carry) {
+void apply_increments(nodal<T>& R, nodal<T>& P, const std::pair<nodal<T>, nodal<T>>& d, mc_trajectory_carry<T>* carry) {
     if (carry) {
         add_compensated(R, d.first, carry->R_lost);
         add_compensated(P, d.second, carry->P_lost);
@@ -349,22 +383,21 @@ void apply_increments(nodal<T>& R, nodal<T>& P, const std::pair<nodal<T>, nodal<
 /// `mc_step` after its argument checks; `c` is the carry (or a local one), `compensate` whether
 /// the caller gave it.
 template <class Scheme, class Truss, class T>
-void mc_step_in(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& dt, const newton_options& opt, mc_carry<T>& c,
-                bool compensate) {
+void mc_step_in(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& t, const T& h, const newton_raphson_options& opt,
+                mc_trajectory_carry<T>& c, bool compensate) {
     if constexpr (halves_on_failure<Scheme>()) {
         std::pair<nodal<T>, nodal<T>> d;
         try {
-            d = mc_solve<Scheme>(sys, R, P, c.t, dt, opt);
+            d = mc_solve<Scheme>(sys, R, P, t, h, opt);
         } catch (const convergence_error&) {
             if (c.max_halvings == 0) throw;
             nodal<T> R1 = R, P1 = P;
-            mc_carry<T> c1 = c;
+            mc_trajectory_carry<T> c1 = c;
             --c1.max_halvings;
-            const T half = dt / 2;
-            mc_step_in<Scheme>(sys, R1, P1, half, opt, c1, compensate);
-            mc_step_in<Scheme>(sys, R1, P1, half, opt, c1, compensate);
+            const T half = h / 2;
+            mc_step_in<Scheme>(sys, R1, P1, t, half, opt, c1, compensate);
+            mc_step_in<Scheme>(sys, R1, P1, T(t + half), half, opt, c1, compensate);
             c1.max_halvings = c.max_halvings;
-            c1.t = c.t + dt;
             ++c1.halvings;
             R = std::move(R1);
             P = std::move(P1);
@@ -373,37 +406,40 @@ void mc_step_in(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& dt, const n
         }
         apply_increments(R, P, d, compensate ? &c : nullptr);
     } else {
-        apply_increments(R, P, mc_solve<Scheme>(sys, R, P, c.t, dt, opt), compensate ? &c : nullptr);
+        apply_increments(R, P, mc_solve<Scheme>(sys, R, P, t, h, opt), compensate ? &c : nullptr);
     }
-    c.t += dt;
 }
 }  // namespace detail
 
-/// One step of Algorithm MC: (R, P) ← (R_{n+1}, P_{n+1}) (`detail::mc_solve`, which documents
-/// the solve and what it throws).
+/// One step of Algorithm MC from (R, P) at time t to t + h: (R, P) ← (R_{n+1}, P_{n+1})
+/// (`detail::mc_solve`, which documents the solve and what it throws). t enters only through an
+/// external load U(R, t).
 ///
 /// With `carry`, the increments are added by compensated summation (`add_compensated`), so
-/// momenta conserved by the scheme do not random-walk with the rounding of the stored state, and
-/// the time of the state (`carry->t`, for an external load U(R, t)) is advanced; pass the same
-/// `carry` for every step of a trajectory. Without it, the increments are added plainly and the
-/// step starts at t = 0.
+/// momenta conserved by the scheme do not random-walk with the rounding of the stored state;
+/// pass the same `carry` for every step of a trajectory. Without it, the increments are added
+/// plainly.
 ///
 /// For a scheme with `halve_on_failure` (the energy-conserving modification (d), whose step can
 /// fail to have a solution where A of (4.8) passes through 0, §4.1), a step whose Newton solve
-/// fails is replaced by two steps of Δt/2 of the same scheme, recursively up to
+/// fails is replaced by two steps of h/2 of the same scheme, recursively up to
 /// `carry->max_halvings` levels (8 without `carry`), counted in `carry->halvings`; each sub-step
 /// conserves what the scheme conserves. Without the flag, or past the depth, the
 /// `convergence_error` propagates. When a step throws, R, P and `carry` are left unchanged.
-/// \throws std::invalid_argument if Δt is 0 or not finite (Δt < 0 steps backward in time).
+/// \throws std::invalid_argument if h is 0 or not finite, or t is not finite (h < 0 steps backward
+///         in time).
 template <class Scheme, class Truss, class T>
-void mc_step(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& dt, const newton_options& opt,
-             mc_carry<T>* carry = nullptr) {
+void mc_step(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& t, const T& h, const newton_raphson_options& opt,
+             mc_trajectory_carry<T>* carry = nullptr) {
     using std::isfinite;
-    if (!isfinite(dt) || dt == T(0))
-        throw std::invalid_argument(std::string(Scheme::name) + ": time step " + geomint::to_string(dt) +
+    if (!isfinite(h) || h == T(0))
+        throw std::invalid_argument(std::string(Scheme::name) + ": time step " + geomint::to_string(h) +
                                     " (precondition: finite and non-zero)");
-    mc_carry<T> local;
-    detail::mc_step_in<Scheme>(sys, R, P, dt, opt, carry ? *carry : local, carry != nullptr);
+    if (!isfinite(t))
+        throw std::invalid_argument(std::string(Scheme::name) + ": time t = " + geomint::to_string(t) +
+                                    " (precondition: finite)");
+    mc_trajectory_carry<T> local;
+    detail::mc_step_in<Scheme>(sys, R, P, t, h, opt, carry ? *carry : local, carry != nullptr);
 }
 
 }  // namespace geomint::scheme

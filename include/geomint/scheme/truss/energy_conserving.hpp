@@ -16,6 +16,7 @@
 /// A + B ≠ 0 (the paper's "serious flaw", §4.1): Newton then fails, and `mc_step` replaces the
 /// step by two half steps (documented fallback, `halve_on_failure`); κ − 1 = −(A + B)/A with
 /// A + B = O(Δt⁵), so halving moves the step off the root of A unless it sits on it exactly.
+#include "geomint/scheme/traits.hpp"
 #include "geomint/error.hpp"
 #include "geomint/scheme/truss/fourth_order.hpp"
 
@@ -30,8 +31,16 @@ template <class Base = truss_fourth_order>
 struct truss_energy_conserving {
     static constexpr const char* name = "truss_energy_conserving";
     static constexpr unsigned order = Base::order;
-    static constexpr bool conserves_energy = true;
-    static constexpr bool time_symmetric = Base::time_symmetric;
+    static constexpr bool energy_preserving = true;
+    static constexpr bool symmetric = Base::symmetric;
+    static constexpr const char* source = "Graham & Jelenić, Proposition 3, eqs. (4.5)-(4.8)";
+    static constexpr bool symplectic = false;
+    static constexpr bool momentum_preserving = true;  ///< Propositions 1-2 (checked each step)
+    static constexpr const char* stability_text = "not analysed";
+    template <class T>
+    static T stability_limit() {
+        return geomint::detail::stability_not_analysed<T>();
+    }
     static constexpr std::size_t scalar_unknowns = 1;  ///< κ
     static constexpr bool halve_on_failure = true;     ///< see `mc_step`
 
@@ -50,10 +59,10 @@ struct truss_energy_conserving {
     /// \throws std::domain_error where κ is undefined (see the file comment).
     template <class Truss, class U, class T>
     static mc_parameters<U> parameters(const Truss& sys, const nodal<U>& R0, const nodal<U>& P0, const nodal<U>& R1,
-                                       const nodal<U>& P1, const T& dt, const std::array<U, 1>& kappa) {
+                                       const nodal<U>& P1, const T& h, const std::array<U, 1>& kappa) {
         using std::abs;
         using std::sqrt;
-        mc_parameters<U> a = Base::parameters(sys, R0, P0, R1, P1, dt);
+        mc_parameters<U> a = Base::parameters(sys, R0, P0, R1, P1, h);
         const nodal<U> Rh = (R0 + R1) / U(2);
         const nodal<U> Vh = sys.velocities(nodal<U>((P0 + P1) / U(2)));
         // A by node pairs: for 𝒳̄ symmetric with zero column sums ((4.2), (4.4)),
@@ -67,8 +76,8 @@ struct truss_energy_conserving {
                 A += x * d.dot(w);
                 pair_scale += abs(x) * d.norm() * w.norm();
             }
-        A *= dt;
-        const T bound = sqrt(std::numeric_limits<T>::epsilon()) * abs(dt) * pair_scale;
+        A *= h;
+        const T bound = sqrt(std::numeric_limits<T>::epsilon()) * abs(h) * pair_scale;
         if (!(abs(A) > bound))
             throw std::domain_error(std::string(name) + ": kappa of (4.8) is undefined: |A| = " + geomint::to_string(T(abs(A))) +
                                     " <= " + geomint::to_string(bound) +
@@ -106,7 +115,7 @@ struct truss_energy_conserving {
         const U kinetic_delta = dP.cwiseProduct(sys.velocities(nodal<U>(P0 + dP / U(2)))).sum();
         U load_delta(0);
         if constexpr (Truss::has_load) {
-            const T th = s.t + s.dt / 2;
+            const T th = s.t + s.h / 2;
             const nodal<U> A0 = s.absolute(R0), A1 = s.absolute(R1);
             load_delta = sys.work(A1, th) - sys.work(A0, th);
             size += abs(value_of(sys.work(A0, th)));

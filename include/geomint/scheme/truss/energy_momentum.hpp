@@ -5,6 +5,7 @@
 /// Source: Graham & Jelenić §4.3 and refs. [15, 21, 23, 26] (Simo–Tarnow; Greenspan).
 /// Second order, conserves linear and angular momentum and the energy H (4.5) exactly:
 /// P_Δ·M⁻¹P_{1/2} = −Δt Σ f̄ (r_ij)_{1/2}·(r_ij)_Δ = −Σ φ_Δ. Time-symmetric.
+#include "geomint/scheme/traits.hpp"
 #include "geomint/scheme/truss/load_terms.hpp"
 
 namespace geomint::scheme {
@@ -12,8 +13,16 @@ namespace geomint::scheme {
 struct truss_energy_momentum {
     static constexpr const char* name = "truss_energy_momentum";
     static constexpr unsigned order = 2;
-    static constexpr bool conserves_energy = true;
-    static constexpr bool time_symmetric = true;
+    static constexpr bool energy_preserving = true;
+    static constexpr bool symmetric = true;
+    static constexpr const char* source = "Graham & Jelenić, eq. (3.3), §4.3";
+    static constexpr bool symplectic = false;
+    static constexpr bool momentum_preserving = true;  ///< Propositions 1-2 (checked each step)
+    static constexpr const char* stability_text = "not analysed";
+    template <class T>
+    static T stability_limit() {
+        return geomint::detail::stability_not_analysed<T>();
+    }
 
     static constexpr bool bar_assembled = true;  ///< 𝒳 from one coefficient per bar (sparse_solve.hpp)
 

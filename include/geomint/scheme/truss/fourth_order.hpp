@@ -9,6 +9,7 @@
 /// (no inverse). Columns of 𝒢 and 𝒳 sum to 0 and 𝒳, 𝓜 are symmetric (momenta conserved);
 /// (4.13) holds (time-symmetric); energy is not conserved. The matrices are dense: every node
 /// couples to every node through M⁻¹-products (the loss of sparsity the paper notes).
+#include "geomint/scheme/traits.hpp"
 #include "geomint/scheme/truss/load_terms.hpp"
 
 namespace geomint::scheme {
@@ -16,17 +17,25 @@ namespace geomint::scheme {
 struct truss_fourth_order {
     static constexpr const char* name = "truss_fourth_order";
     static constexpr unsigned order = 4;
-    static constexpr bool conserves_energy = false;
-    static constexpr bool time_symmetric = true;
+    static constexpr bool energy_preserving = false;
+    static constexpr bool symmetric = true;
+    static constexpr const char* source = "Graham & Jelenić, eq. (6.2)";
+    static constexpr bool symplectic = false;
+    static constexpr bool momentum_preserving = true;  ///< Propositions 1-2 (checked each step)
+    static constexpr const char* stability_text = "not analysed";
+    template <class T>
+    static T stability_limit() {
+        return geomint::detail::stability_not_analysed<T>();
+    }
 
     template <class Truss, class U, class T>
     static mc_parameters<U> parameters(const Truss& sys, const nodal<U>& R0, const nodal<U>& P0, const nodal<U>& R1,
-                                       const nodal<U>& P1, const T& dt) {
+                                       const nodal<U>& P1, const T& h) {
         const matrix<U> m_inv = detail::inverse_mass<U>(sys);
         const matrix<U> F0 = sys.stiffness(R0), F1 = sys.stiffness(R1);
         const matrix<U> Fh = (F0 + F1) / U(2);
         const matrix<U> Fdot_delta = sys.stiffness_rate(R1, sys.velocities(P1)) - sys.stiffness_rate(R0, sys.velocities(P0));
-        const U c2 = U(dt * dt / 12), c1 = U(dt / 12);
+        const U c2 = U(h * h / 12), c1 = U(h / 12);
         const matrix<U> Xt = Fh - Fdot_delta * c1;
         mc_parameters<U> a;
         a.G = (F1 - F0) * m_inv * c2;

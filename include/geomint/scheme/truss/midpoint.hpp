@@ -4,6 +4,7 @@
 /// Source: Graham & Jelenić, eq. (3.3) and refs. [6, 26, 27]. Second order (Table 1),
 /// momentum-conserving (𝒳 = 𝓕 satisfies (4.2), (4.4)), time-symmetric (Proposition 5);
 /// energy is not conserved (bounded in practice).
+#include "geomint/scheme/traits.hpp"
 #include "geomint/scheme/truss/load_terms.hpp"
 
 namespace geomint::scheme {
@@ -11,8 +12,18 @@ namespace geomint::scheme {
 struct truss_midpoint {
     static constexpr const char* name = "truss_midpoint";
     static constexpr unsigned order = 2;
-    static constexpr bool conserves_energy = false;
-    static constexpr bool time_symmetric = true;
+    static constexpr bool energy_preserving = false;
+    static constexpr bool symmetric = true;
+    static constexpr const char* source = "Graham & Jelenić, eq. (3.3) with X = F(R_1/2)";
+    /// the implicit midpoint rule for H = PᵀM⁻¹P/2 + V(R), symplectic in exact arithmetic; not yet
+    /// checked by a test, so not claimed
+    static constexpr bool symplectic = false;
+    static constexpr bool momentum_preserving = true;  ///< Propositions 1-2 (checked each step)
+    static constexpr const char* stability_text = "not analysed";
+    template <class T>
+    static T stability_limit() {
+        return geomint::detail::stability_not_analysed<T>();
+    }
 
     static constexpr bool bar_assembled = true;  ///< 𝒳 from one coefficient per bar (sparse_solve.hpp)
 

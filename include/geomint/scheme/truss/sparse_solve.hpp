@@ -18,14 +18,31 @@
 /// `mc_solve` takes the dense path for a loaded truss.
 #include "geomint/autodiff.hpp"
 #include "geomint/linalg.hpp"
-#include "geomint/solver/newton.hpp"
+#include "geomint/solver/newton_raphson.hpp"
 
 #include <Eigen/Sparse>
 
 #include <algorithm>
+#include <limits>
 #include <cstddef>
 #include <utility>
 #include <vector>
+
+namespace geomint {
+namespace detail {
+/// The Newton step J⁻¹g for a sparse Jacobian (Eigen's SparseLU, COLAMD ordering); a singular J
+/// gives a non-finite step, as the dense solve does (solver/newton_raphson.hpp).
+template <class T>
+struct newton_step_solver<Eigen::SparseMatrix<T>> {
+    static vector<T> solve(const Eigen::SparseMatrix<T>& J, const vector<T>& g) {
+        Eigen::SparseLU<Eigen::SparseMatrix<T>, Eigen::COLAMDOrdering<int>> lu;
+        lu.compute(J);
+        if (lu.info() != Eigen::Success) return vector<T>::Constant(g.size(), std::numeric_limits<T>::quiet_NaN());
+        return lu.solve(g);
+    }
+};
+}  // namespace detail
+}  // namespace geomint
 
 namespace geomint::scheme {
 
@@ -82,7 +99,7 @@ inline std::pair<std::vector<int>, int> distance2_colouring(const std::vector<st
 /// node, then ΔP), for U = T or dual<T>. `Rc` are the positions R_n relative to their centroid.
 template <class Scheme, class Truss, class U, class T, class Out>
 void bar_local_residual(const Truss& sys, const nodal<T>& Rc, const nodal<T>& P, const nodal<U>& dR,
-                        const nodal<U>& dP, const T& dt, const T& r_scale, const T& p_scale, Out& out) {
+                        const nodal<U>& dP, const T& h, const T& r_scale, const T& p_scale, Out& out) {
     const Eigen::Index n = Rc.rows();
     const nodal<U> R0 = Rc.template cast<U>(), R1 = R0 + dR;
     nodal<U> force = nodal<U>::Zero(n, 3);
@@ -96,8 +113,8 @@ void bar_local_residual(const Truss& sys, const nodal<T>& Rc, const nodal<T>& P,
     for (Eigen::Index i = 0; i < n; ++i) {
         const U m = U(sys.masses()[static_cast<std::size_t>(i)]);
         for (int k = 0; k < 3; ++k) {
-            out[3 * i + k] = (dR(i, k) - (U(P(i, k)) + dP(i, k) / U(2)) * U(dt) / m) / U(r_scale);
-            out[3 * (n + i) + k] = (dP(i, k) + force(i, k) * U(dt)) / U(p_scale);
+            out[3 * i + k] = (dR(i, k) - (U(P(i, k)) + dP(i, k) / U(2)) * U(h) / m) / U(r_scale);
+            out[3 * (n + i) + k] = (dP(i, k) + force(i, k) * U(h)) / U(p_scale);
         }
     }
 }
@@ -109,8 +126,8 @@ void bar_local_residual(const Truss& sys, const nodal<T>& Rc, const nodal<T>& P,
 /// \throws geomint::convergence_error if Newton fails; what `Scheme::bar_coefficient` throws.
 template <class Scheme, class Truss, class T>
 std::pair<nodal<T>, nodal<T>> sparse_solve(const Truss& sys, const nodal<T>& Rc, const nodal<T>& P,
-                                           const nodal<T>& predictor_dR, const nodal<T>& predictor_dP, const T& dt,
-                                           const T& r_scale, const T& p_scale, const newton_options& opt) {
+                                           const nodal<T>& predictor_dR, const nodal<T>& predictor_dP, const T& h,
+                                           const T& r_scale, const T& p_scale, const newton_raphson_options& opt) {
     using D = dual<T>;
     const Eigen::Index n = Rc.rows(), m = 6 * n;
     const auto nb = bar_neighbours(sys);
@@ -119,40 +136,45 @@ std::pair<nodal<T>, nodal<T>> sparse_solve(const Truss& sys, const nodal<T>& Rc,
         dR = Eigen::Map<const nodal<T>>(z.data(), n, 3);
         dP = Eigen::Map<const nodal<T>>(z.data() + 3 * n, n, 3);
     };
+    // pass (c, q): component q (ΔR x, y, z, then ΔP x, y, z) of every node of colour c, at its
+    // linear index in z = (ΔR, ΔP), each N × 3 row-major (node by node)
+    std::vector<std::vector<std::size_t>> groups(static_cast<std::size_t>(6 * colours));
+    for (Eigen::Index v = 0; v < n; ++v)
+        for (int q = 0; q < 6; ++q)
+            groups[static_cast<std::size_t>(6 * colour[static_cast<std::size_t>(v)] + q)].push_back(
+                static_cast<std::size_t>((q < 3 ? 0 : 3 * n) + 3 * v + q % 3));
     const auto system = [&](const vector<T>& z) {
         nodal<T> dR(n, 3), dP(n, 3);
         unpack(z, dR, dP);
         vector<T> g(m);
-        bar_local_residual<Scheme>(sys, Rc, P, dR, dP, dt, r_scale, p_scale, g);
+        bar_local_residual<Scheme>(sys, Rc, P, dR, dP, h, r_scale, p_scale, g);
         std::vector<Eigen::Triplet<T>> entries;
         entries.reserve(static_cast<std::size_t>(m) * 8);
         std::vector<D> out(static_cast<std::size_t>(m));
-        for (int c = 0; c < colours; ++c)
-            for (int q = 0; q < 6; ++q) {  // component: ΔR x, y, z, then ΔP x, y, z
-                nodal<D> dRd = dR.template cast<D>(), dPd = dP.template cast<D>();
-                for (Eigen::Index v = 0; v < n; ++v)
-                    if (colour[static_cast<std::size_t>(v)] == c) {
-                        D& e = q < 3 ? dRd(v, q) : dPd(v, q - 3);
-                        e = make_dual(value_of(e), T(1));
-                    }
-                bar_local_residual<Scheme>(sys, Rc, P, dRd, dPd, dt, r_scale, p_scale, out);
-                const auto column = [&](std::size_t v) {
-                    return q < 3 ? Eigen::Index(3 * v + q) : Eigen::Index(3 * (n + Eigen::Index(v)) + (q - 3));
-                };
-                for (Eigen::Index i = 0; i < n; ++i) {
-                    // the node of colour c among i and its neighbours, if any, owns the tangents
-                    std::size_t owner = static_cast<std::size_t>(n);
-                    if (colour[static_cast<std::size_t>(i)] == c) owner = static_cast<std::size_t>(i);
-                    for (std::size_t u : nb[static_cast<std::size_t>(i)])
-                        if (colour[u] == c) owner = u;
-                    if (owner == static_cast<std::size_t>(n)) continue;
-                    for (int k = 0; k < 3; ++k)
-                        for (const Eigen::Index row : {3 * i + k, 3 * (n + i) + k}) {
-                            const T d = tangent_of(out[static_cast<std::size_t>(row)]);
-                            if (d != T(0)) entries.emplace_back(row, column(owner), d);
-                        }
-                }
-            }
+        vector<D> zd = z.template cast<D>();
+        forward_passes(zd, groups.size(), [&groups](std::size_t k) -> const auto& { return groups[k]; },
+                       unit_tangent<T>(), [&](std::size_t k, const vector<D>& x) {
+                           const int c = static_cast<int>(k / 6), q = static_cast<int>(k % 6);
+                           const nodal<D> dRd = Eigen::Map<const nodal<D>>(x.data(), n, 3);
+                           const nodal<D> dPd = Eigen::Map<const nodal<D>>(x.data() + 3 * n, n, 3);
+                           bar_local_residual<Scheme>(sys, Rc, P, dRd, dPd, h, r_scale, p_scale, out);
+                           const auto column = [&](std::size_t v) {
+                               return q < 3 ? Eigen::Index(3 * v + q) : Eigen::Index(3 * (n + Eigen::Index(v)) + (q - 3));
+                           };
+                           for (Eigen::Index i = 0; i < n; ++i) {
+                               // the node of colour c among i and its neighbours, if any, owns the tangents
+                               std::size_t owner = static_cast<std::size_t>(n);
+                               if (colour[static_cast<std::size_t>(i)] == c) owner = static_cast<std::size_t>(i);
+                               for (std::size_t u : nb[static_cast<std::size_t>(i)])
+                                   if (colour[u] == c) owner = u;
+                               if (owner == static_cast<std::size_t>(n)) continue;
+                               for (int r = 0; r < 3; ++r)
+                                   for (const Eigen::Index row : {3 * i + r, 3 * (n + i) + r}) {
+                                       const T d = tangent_of(out[static_cast<std::size_t>(row)]);
+                                       if (d != T(0)) entries.emplace_back(row, column(owner), d);
+                                   }
+                           }
+                       });
         Eigen::SparseMatrix<T> J(m, m);
         J.setFromTriplets(entries.begin(), entries.end());
         return std::make_pair(std::move(g), std::move(J));

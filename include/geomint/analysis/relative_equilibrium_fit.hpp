@@ -5,7 +5,7 @@
 /// Source: Graham & Jelenić, (2.6)–(2.8), (4.9), Proposition 4.
 
 #include "geomint/error.hpp"
-#include "geomint/exact/relative_equilibrium.hpp"
+#include "geomint/exact/spinning_truss.hpp"
 #include "geomint/linalg.hpp"
 #include "geomint/model/truss.hpp"
 

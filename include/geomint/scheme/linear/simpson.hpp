@@ -18,7 +18,8 @@
 /// holds exactly when ω_max h < 2√2; conserves φ(p, q) of Proposition 7, not H.
 
 #include "geomint/error.hpp"
-#include "geomint/scheme/partitioned_form.hpp"
+#include "geomint/scheme/linear/partitioned_form.hpp"
+#include "geomint/scheme/traits.hpp"
 
 namespace geomint::scheme {
 
@@ -26,7 +27,20 @@ namespace detail {
 
 /// What both variants share: the order, X_s and the stability test.
 struct simpson_common {
-    static constexpr int order = 4;
+    static constexpr unsigned order = 4;
+    static constexpr bool symplectic = true;  ///< for admissible h (Propositions 3-6)
+    static constexpr bool symmetric = true;
+    static constexpr bool energy_preserving = false;  ///< conserves φ(p, q) of Proposition 7, not H
+    static constexpr bool momentum_preserving = false;
+    static constexpr const char* stability_text =
+        "omega_max h < 2 sqrt(2) (Propositions 4-5; also stable for 2 sqrt(3) < omega h < 2 sqrt(6), "
+        "analysis/stability.hpp)";
+    /// 2√2, computed in T.
+    template <class T>
+    static T stability_limit() {
+        using std::sqrt;
+        return T(2) * sqrt(T(2));
+    }
 
     /// X_s = (2/h) M − (h/6) K (eq. 31).
     template <class T>

@@ -16,7 +16,6 @@
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
 
-#include <Eigen/Sparse>
 #include <boost/math/tools/roots.hpp>
 
 #include <cstdint>
@@ -34,7 +33,7 @@ enum class jacobian_storage {
     sparse      ///< sparse Jacobian (where the scheme provides one), Eigen's SparseLU
 };
 
-struct newton_options {
+struct newton_raphson_options {
     /// Iteration cap per solve; reaching it without meeting the tolerance throws
     /// `geomint::convergence_error`.
     int max_iterations = 50;
@@ -44,20 +43,22 @@ struct newton_options {
 
 namespace detail {
 
-/// J⁻¹g for a dense Jacobian (partial-pivoting LU).
-template <class T>
-vector<T> linear_solve(const matrix<T>& J, const vector<T>& g) {
-    return J.partialPivLu().solve(g);
-}
+/// How `solve_vector` computes the Newton step J⁻¹g for a Jacobian of type `Jacobian`: dense
+/// matrices here (partial-pivoting LU); sparse ones where the sparse solve lives
+/// (scheme/truss/sparse_solve.hpp), so <Eigen/Sparse> is compiled only there. A singular J gives
+/// a non-finite step.
+template <class Jacobian>
+struct newton_step_solver;
 
-/// J⁻¹g for a sparse Jacobian (Eigen's SparseLU, COLAMD ordering); a singular J gives a
-/// non-finite result, as the dense solve does.
 template <class T>
-vector<T> linear_solve(const Eigen::SparseMatrix<T>& J, const vector<T>& g) {
-    Eigen::SparseLU<Eigen::SparseMatrix<T>, Eigen::COLAMDOrdering<int>> lu;
-    lu.compute(J);
-    if (lu.info() != Eigen::Success) return vector<T>::Constant(g.size(), std::numeric_limits<T>::quiet_NaN());
-    return lu.solve(g);
+struct newton_step_solver<matrix<T>> {
+    static vector<T> solve(const matrix<T>& J, const vector<T>& g) { return J.partialPivLu().solve(g); }
+};
+
+/// J⁻¹g by the solver for J's type.
+template <class Jacobian, class T>
+vector<T> linear_solve(const Jacobian& J, const vector<T>& g) {
+    return newton_step_solver<Jacobian>::solve(J, g);
 }
 
 /// Sizes a scalar Newton solve measures its residual against: it stops iterating when
@@ -81,14 +82,14 @@ struct residual_scale {
 ///         also when G is not finite or Boost reports that no root can be bracketed.
 template <class U, class Residual, class... Params>
 U solve_scalar(const Residual& G, const value_type_of_t<U>& guess, const value_type_of_t<U>& scale,
-               const newton_options& opt, const char* who, const Params&... params) {
+               const newton_raphson_options& opt, const char* who, const Params&... params) {
     using T = value_type_of_t<U>;
     return solve_scalar<U>(G, guess, residual_scale<T>{scale, scale}, opt, who, params...);
 }
 
 template <class U, class Residual, class... Params>
 U solve_scalar(const Residual& G, const value_type_of_t<U>& guess, const residual_scale<value_type_of_t<U>>& scale,
-               const newton_options& opt, const char* who, const Params&... params) {
+               const newton_raphson_options& opt, const char* who, const Params&... params) {
     using T = value_type_of_t<U>;
     if constexpr (is_dual_v<U>) {
         const T z = solve_scalar<T>(G, guess, scale, opt, who, value_of(params)...);
@@ -164,7 +165,7 @@ U solve_scalar(const Residual& G, const value_type_of_t<U>& guess, const residua
 ///         `opt.max_iterations` steps, or when G or the Newton step is not finite (a singular
 ///         Jacobian).
 template <class T, class System>
-vector<T> solve_vector(const System& system, vector<T> z, const T& scale, const newton_options& opt,
+vector<T> solve_vector(const System& system, vector<T> z, const T& scale, const newton_raphson_options& opt,
                        const char* who) {
     using std::abs;
     const T eps = std::numeric_limits<T>::epsilon();

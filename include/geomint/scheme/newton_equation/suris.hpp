@@ -8,7 +8,7 @@
 /// They exist only for the pendulum: the system must be a `simple_pendulum<T>` (k is read from it).
 
 #include "geomint/model/newton_system.hpp"
-#include "geomint/scheme/newton/splitting.hpp"
+#include "geomint/scheme/newton_equation/splitting.hpp"
 
 #include <type_traits>
 
@@ -30,17 +30,26 @@ struct suris_map {
     static constexpr bool symplectic = true;
     static constexpr bool needs_potential = true;
     static constexpr bool multi_dof = false;
+    static constexpr bool implicit = false;  ///< solves an equation (takes newton_raphson_options)
+    static constexpr bool symmetric = false;
+    static constexpr bool energy_preserving = false;
+    static constexpr bool momentum_preserving = false;
+    static constexpr const char* stability_text = "unconditionally stable (linearization at phi = 0)";
+    template <class T>
+    static T stability_limit() {
+        return geomint::detail::unconditionally_stable<T>();
+    }
 
     template <class System, class U, class T>
-    static void step(const System& sys, U& phi, U& p, const T& eps, const newton_options&) {
+    static void step(const System& sys, U& phi, U& p, const T& h, const newton_raphson_options&) {
         static_assert(is_simple_pendulum<System>::value,
                       "Suris' maps (34), (35) are defined for the simple pendulum only: use geomint::simple_pendulum<T>");
         using std::atan;
         using std::cos;
         using std::sin;
-        const T ke2 = sys.potential().k * eps * eps;
-        p -= atan(sin(phi) * ke2 / (cos(phi) * ke2 + C)) * (C / eps);
-        phi += p * eps;
+        const T ke2 = sys.potential().k * h * h;
+        p -= atan(sin(phi) * ke2 / (cos(phi) * ke2 + C)) * (C / h);
+        phi += p * h;
     }
 };
 }  // namespace detail
@@ -48,29 +57,31 @@ struct suris_map {
 /// Suris1 (34): ε²F = −2 arctan(kε² sin φ / (2 + kε² cos φ)).
 struct suris1 : detail::suris_map<2> {
     static constexpr const char* name = "suris1";
+    static constexpr const char* source = "Cieśliński & Ratkiewicz, eqs. (34), (36)-(37)";
 
     /// E1 of eq. (37) in terms of (φ_n, p_n): (1 − cos εp)/ε² − (k/2)(cos φ + cos(φ − εp)),
     /// with 1 − cos x written 2 sin²(x/2) (no cancellation for small εp).
     template <class System, class T>
-    static T integral(const System& sys, const T& phi, const T& p, const T& eps) {
+    static T integral(const System& sys, const T& phi, const T& p, const T& h) {
         using std::cos;
         using std::sin;
-        const T s = sin(eps * p / 2);
-        return s * s * 2 / (eps * eps) - sys.potential().k * (cos(phi) + cos(phi - eps * p)) / 2;
+        const T s = sin(h * p / 2);
+        return s * s * 2 / (h * h) - sys.potential().k * (cos(phi) + cos(phi - h * p)) / 2;
     }
 };
 
 /// Suris2 (35): ε²F = −4 arctan(kε² sin φ / (4 + kε² cos φ)).
 struct suris2 : detail::suris_map<4> {
     static constexpr const char* name = "suris2";
+    static constexpr const char* source = "Cieśliński & Ratkiewicz, eqs. (35), (38)-(39)";
 
     /// E2 of eq. (39): (4/ε²)(1 − cos(εp/2)) − k cos(φ − εp/2), with 1 − cos x = 2 sin²(x/2).
     template <class System, class T>
-    static T integral(const System& sys, const T& phi, const T& p, const T& eps) {
+    static T integral(const System& sys, const T& phi, const T& p, const T& h) {
         using std::cos;
         using std::sin;
-        const T s = sin(eps * p / 4);
-        return s * s * 8 / (eps * eps) - sys.potential().k * cos(phi - eps * p / 2);
+        const T s = sin(h * p / 4);
+        return s * s * 8 / (h * h) - sys.potential().k * cos(phi - h * p / 2);
     }
 };
 

@@ -10,7 +10,7 @@
 /// p_{n+1} = p_n − δ ΔV. Order 2, symmetric, not symplectic.
 
 #include "geomint/error.hpp"
-#include "geomint/scheme/newton/splitting.hpp"
+#include "geomint/scheme/newton_equation/splitting.hpp"
 
 #include <boost/math/constants/constants.hpp>
 
@@ -22,7 +22,7 @@ namespace geomint::scheme {
 namespace detail {
 /// One step of (45) with step δ (the time advances by ε; only δ enters the equations).
 template <class System, class U, class T>
-void discrete_gradient_step(const System& sys, U& phi, U& p, const T& delta, const newton_options& opt,
+void discrete_gradient_step(const System& sys, U& phi, U& p, const T& delta, const newton_raphson_options& opt,
                             const char* who) {
     using std::abs;
     const T d2 = delta * delta;
@@ -50,11 +50,21 @@ struct discrete_gradient {
     static constexpr bool symplectic = false;
     static constexpr bool needs_potential = true;
     static constexpr bool multi_dof = false;
+    static constexpr bool implicit = true;  ///< solves an equation (takes newton_raphson_options)
+    static constexpr const char* source = "Cieśliński & Ratkiewicz, eqs. (45)-(47)";
+    static constexpr bool symmetric = true;
+    static constexpr bool energy_preserving = true;
+    static constexpr bool momentum_preserving = false;
+    static constexpr const char* stability_text = "unconditionally stable";
+    template <class T>
+    static T stability_limit() {
+        return geomint::detail::unconditionally_stable<T>();
+    }
 
     /// \throws geomint::convergence_error if the Newton solve fails.
     template <class System, class U, class T>
-    static void step(const System& sys, U& phi, U& p, const T& eps, const newton_options& opt) {
-        detail::discrete_gradient_step(sys, phi, p, eps, opt, name);
+    static void step(const System& sys, U& phi, U& p, const T& h, const newton_raphson_options& opt) {
+        detail::discrete_gradient_step(sys, phi, p, h, opt, name);
     }
 };
 
@@ -66,25 +76,35 @@ struct modified_discrete_gradient {
     static constexpr bool symplectic = false;
     static constexpr bool needs_potential = true;
     static constexpr bool multi_dof = false;
+    static constexpr bool implicit = true;  ///< solves an equation (takes newton_raphson_options)
+    static constexpr const char* source = "Cieśliński & Ratkiewicz, eqs. (55)-(56)";
+    static constexpr bool symmetric = true;
+    static constexpr bool energy_preserving = true;
+    static constexpr bool momentum_preserving = false;
+    static constexpr const char* stability_text = "unconditionally stable for |h omega0| < pi, where delta (55) is defined";
+    template <class T>
+    static T stability_limit() {
+        return geomint::detail::unconditionally_stable<T>();
+    }
 
     /// δ(ε) = (2/ω0) tan(εω0/2) (eq. 55).
     /// \throws std::domain_error if V''(0) ≤ 0 or |ε ω0| ≥ π (δ undefined or of the wrong sign).
     template <class System, class T>
-    static T delta(const System& sys, const T& eps) {
+    static T delta(const System& sys, const T& h) {
         using std::abs;
         using std::tan;
         const T w0 = sys.omega0();
-        if (!(abs(eps * w0) < boost::math::constants::pi<T>()))
-            throw std::domain_error(std::string(name) + ": step eps = " + geomint::to_string(eps) + " gives |eps omega0| = " +
-                                    geomint::to_string(T(abs(eps * w0))) +
-                                    ", violating |eps omega0| < pi (delta = (2/omega0) tan(eps omega0/2), eq. 55)");
-        return tan(eps * w0 / 2) * 2 / w0;
+        if (!(abs(h * w0) < boost::math::constants::pi<T>()))
+            throw std::domain_error(std::string(name) + ": step h = " + geomint::to_string(h) + " gives |h omega0| = " +
+                                    geomint::to_string(T(abs(h * w0))) +
+                                    ", violating |h omega0| < pi (delta = (2/omega0) tan(h omega0/2), eq. 55)");
+        return tan(h * w0 / 2) * 2 / w0;
     }
 
     /// \throws geomint::convergence_error if the Newton solve fails; std::domain_error as `delta`.
     template <class System, class U, class T>
-    static void step(const System& sys, U& phi, U& p, const T& eps, const newton_options& opt) {
-        detail::discrete_gradient_step(sys, phi, p, delta(sys, eps), opt, name);
+    static void step(const System& sys, U& phi, U& p, const T& h, const newton_raphson_options& opt) {
+        detail::discrete_gradient_step(sys, phi, p, delta(sys, h), opt, name);
     }
 };
 

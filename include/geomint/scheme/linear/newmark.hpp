@@ -12,17 +12,27 @@
 /// invariant, so H(p, q) is conserved exactly (§6.3, Figure 5) besides φ of Proposition 7.
 
 #include "geomint/error.hpp"
-#include "geomint/scheme/partitioned_form.hpp"
+#include "geomint/scheme/linear/partitioned_form.hpp"
+#include "geomint/scheme/traits.hpp"
 
 namespace geomint::scheme {
 
 /// Newmark's variational scheme (eqs. 9–12). Stateless policy used by the steppers and the
 /// analysis functions.
 struct newmark {
-    static constexpr int order = 2;
-    static constexpr bool has_internal_node = false;
     static constexpr const char* name = "newmark";
     static constexpr const char* source = "Rojas-Quintero et al. (2024), eqs. (9)-(12)";
+    static constexpr unsigned order = 2;
+    static constexpr bool symplectic = true;  ///< Proposition 2
+    static constexpr bool symmetric = true;
+    static constexpr bool energy_preserving = false;  ///< conserves a modified quadratic form
+    static constexpr bool momentum_preserving = false;
+    static constexpr bool has_internal_node = false;
+    static constexpr const char* stability_text = "unconditionally stable";
+    template <class T>
+    static T stability_limit() {
+        return geomint::detail::unconditionally_stable<T>();
+    }
 
     /// X_n = (2/h) M, Y_n = (h/2) K (eq. 11). M, K: n × n; h > 0.
     /// \throws std::invalid_argument if h <= 0 or is not finite.

@@ -62,11 +62,23 @@ TEST(NewtonStepperOdeint, SymplecticSystemFormMatchesOdeintSymplecticEuler) {
     EXPECT_NEAR(x.second[0], y.second, 1e-14);
 }
 
-TEST(NewtonStepperErrors, NonPositiveOrNonFiniteStep) {
+// dt = 0 or non-finite is refused by every scheme; dt < 0 only by those that are not
+// time-symmetric (symplectic Euler), with a message that says so.
+TEST(NewtonStepperErrors, ZeroNegativeOrNonFiniteStep) {
     leapfrog_stepper<double> st;
+    symplectic_euler_stepper<double> se;
     std::pair<double, double> x{0.0, 1.0};
-    for (double h : {0.0, -0.1, std::numeric_limits<double>::infinity(), std::nan("")})
+    for (double h : {0.0, std::numeric_limits<double>::infinity(), std::nan("")}) {
         EXPECT_THROW(st.do_step(pendulum, x, 0.0, h), std::invalid_argument) << h;
+        EXPECT_THROW(se.do_step(pendulum, x, 0.0, h), std::invalid_argument) << h;
+    }
+    try {
+        se.do_step(pendulum, x, 0.0, -0.1);
+        ADD_FAILURE() << "no exception";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("not time-symmetric"), std::string::npos) << e.what();
+    }
+    EXPECT_NO_THROW(st.do_step(pendulum, x, 0.0, -0.1));
 }
 
 TEST(NewtonStepperErrors, NonFiniteState) {
@@ -98,7 +110,7 @@ TEST(NewtonStepperErrors, PotentialWithNonFiniteDerivative) {
 }
 
 TEST(NewtonStepperErrors, NewtonFailureReportsIterationsAndResidual) {
-    newton_options opt;
+    newton_raphson_options opt;
     opt.max_iterations = 1;
     implicit_midpoint_stepper<double> st(opt);
     std::pair<double, double> x{1.0, 1.5};

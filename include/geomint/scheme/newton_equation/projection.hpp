@@ -1,16 +1,16 @@
 #pragma once
 /// \file
-/// Projection of a one-step method onto the energy manifold g(x) = H(x) − h = 0, x = (φ, p).
+/// Projection of a one-step method onto the energy manifold g(x) = H(x) − energy = 0, x = (φ, p).
 /// Source: Cieśliński & Ratkiewicz, §4: standard projection (25)–(30), symmetric projection (31)
 /// (Hairer; Lubich & Wanner §IV.4), both applied to leap-frog in the paper (the default base).
 ///
-/// The manifold is the level set through the step's input, h = H(φ_n, p_n) (a stateless
+/// The manifold is the level set through the step's input, energy = H(φ_n, p_n) (a stateless
 /// stepper: over many steps H does a random walk of Newton residuals, not a drift). The
 /// projection is orthogonal in (φ, p), ∇g = (V'(φ), p); for k = 1 this is the paper's (26)–(28).
 /// λ is found by Newton with the exact derivative (the paper's (30) uses a simplified one; both
 /// converge to the same root). Neither map is symplectic; the symmetric one is time-reversible.
 
-#include "geomint/scheme/newton/splitting.hpp"
+#include "geomint/scheme/newton_equation/splitting.hpp"
 
 namespace geomint::scheme {
 
@@ -32,19 +32,29 @@ struct standard_projection {
     static constexpr bool symplectic = false;
     static constexpr bool needs_potential = true;
     static constexpr bool multi_dof = false;
+    static constexpr bool implicit = true;  ///< solves an equation (takes newton_raphson_options)
+    static constexpr const char* source = "Cieśliński & Ratkiewicz, eqs. (25)-(30)";
+    static constexpr bool symmetric = false;
+    static constexpr bool energy_preserving = true;
+    static constexpr bool momentum_preserving = false;
+    static constexpr const char* stability_text = "not analysed";
+    template <class T>
+    static T stability_limit() {
+        return geomint::detail::stability_not_analysed<T>();
+    }
 
     /// \throws geomint::convergence_error if a Newton solve fails.
     template <class System, class U, class T>
-    static void step(const System& sys, U& phi, U& p, const T& eps, const newton_options& opt) {
-        const U h = sys.hamiltonian(phi, p);
-        Base::step(sys, phi, p, eps, opt);
+    static void step(const System& sys, U& phi, U& p, const T& h, const newton_raphson_options& opt) {
+        const U energy = sys.hamiltonian(phi, p);
+        Base::step(sys, phi, p, h, opt);
         const U g_phi = sys.dV(phi);
         const auto residual = [&sys](const auto& lambda, const auto& phi_t, const auto& p_t, const auto& gphi,
                                      const auto& h0) {
             return sys.hamiltonian(phi_t + lambda * gphi, p_t + lambda * p_t) - h0;
         };
         const T scale = detail::energy_scale(sys, value_of(phi), value_of(p));
-        const U lambda = geomint::detail::solve_scalar<U>(residual, T(0), scale, opt, name, phi, p, g_phi, h);
+        const U lambda = geomint::detail::solve_scalar<U>(residual, T(0), scale, opt, name, phi, p, g_phi, energy);
         phi += lambda * g_phi;
         p += lambda * p;
     }
@@ -52,7 +62,7 @@ struct standard_projection {
 
 /// Symmetric projection (31): x̂ = x_n + λ∇g(x_n), x̃ = Φ_ε(x̂), x_{n+1} = x̃ + λ∇g(x_{n+1}),
 /// with g(x_{n+1}) = 0 (one λ for both). x_{n+1} solves p = p̃/(1 − λ), φ = φ̃ + λV'(φ) (an inner
-/// Newton solve for φ), and λ solves H(x_{n+1}(λ)) = h (outer Newton solve, derivative by autodiff
+/// Newton solve for φ), and λ solves H(x_{n+1}(λ)) = energy (outer Newton solve, derivative by autodiff
 /// through the inner one). Time-reversible when Φ_ε is (leap-frog).
 template <class Base = leapfrog>
 struct symmetric_projection {
@@ -61,17 +71,27 @@ struct symmetric_projection {
     static constexpr bool symplectic = false;
     static constexpr bool needs_potential = true;
     static constexpr bool multi_dof = false;
+    static constexpr bool implicit = true;  ///< solves an equation (takes newton_raphson_options)
+    static constexpr const char* source = "Cieśliński & Ratkiewicz, eq. (31)";
+    static constexpr bool symmetric = true;
+    static constexpr bool energy_preserving = true;
+    static constexpr bool momentum_preserving = false;
+    static constexpr const char* stability_text = "not analysed";
+    template <class T>
+    static T stability_limit() {
+        return geomint::detail::stability_not_analysed<T>();
+    }
 
     /// \throws geomint::convergence_error if a Newton solve fails.
     template <class System, class U, class T>
-    static void step(const System& sys, U& phi, U& p, const T& eps, const newton_options& opt) {
-        const U h = sys.hamiltonian(phi, p);
+    static void step(const System& sys, U& phi, U& p, const T& h, const newton_raphson_options& opt) {
+        const U energy = sys.hamiltonian(phi, p);
         const T scale = detail::energy_scale(sys, value_of(phi), value_of(p));
         // x_{n+1}(λ) for λ, φ_n, p_n of one type W (T or dual<T>).
-        const auto next = [&sys, eps, &opt, scale](const auto& lambda, const auto& phi0, const auto& p0) {
+        const auto next = [&sys, h, &opt, scale](const auto& lambda, const auto& phi0, const auto& p0) {
             using W = std::decay_t<decltype(lambda * phi0)>;
             W phi_t = W(phi0) + lambda * sys.dV(phi0), p_t = W(p0) + lambda * p0;
-            Base::step(sys, phi_t, p_t, eps, opt);
+            Base::step(sys, phi_t, p_t, h, opt);
             const auto inner = [&sys](const auto& x, const auto& phi_tilde, const auto& lam) {
                 return x - phi_tilde - lam * sys.dV(x);
             };
@@ -83,7 +103,7 @@ struct symmetric_projection {
             const auto x = next(lambda, phi0, p0);
             return sys.hamiltonian(x.first, x.second) - h0;
         };
-        const U lambda = geomint::detail::solve_scalar<U>(residual, T(0), scale, opt, name, phi, p, h);
+        const U lambda = geomint::detail::solve_scalar<U>(residual, T(0), scale, opt, name, phi, p, energy);
         const auto x = next(lambda, phi, p);
         phi = x.first;
         p = x.second;

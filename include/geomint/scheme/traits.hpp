@@ -1,0 +1,88 @@
+#pragma once
+/// \file
+/// The trait vocabulary every scheme declares, as C++20 concepts: one header, read by the
+/// steppers, the analysis functions and the property tests instead of special-casing schemes.
+///
+/// Every scheme (a stateless type with static members) states
+/// - `name` (const char*, snake_case) and `source` (paper and equation numbers);
+/// - `order` (unsigned): the order of accuracy, measured by the tests on a nonlinear problem;
+/// - `symplectic`: the one-step map preserves the canonical symplectic form (ΦᵀJΦ = J);
+/// - `symmetric`: time-reversible, Φ_{−h} = Φ_h⁻¹ — such schemes accept a negative step size
+///   (the steppers step backward in time); others refuse it;
+/// - `energy_preserving`: conserves the energy H exactly (to the solver's tolerance), not only
+///   a modified energy;
+/// - `momentum_preserving`: conserves the linear and angular momenta of a system that has them
+///   (Noether: rotation- and translation-invariant potentials);
+/// - `stability_text` and `stability_limit<T>()`: the bound on ω|h| under which the scheme is
+///   stable on the linear test problem q̈ = −ω²q (for M q̈ + K q = 0: ω = ω_max), computed in T;
+///   +∞ when unconditionally stable, NaN when not analysed.
+/// A property is claimed (true) only where a test or proof checks it (see docs/architecture.md).
+///
+/// Families add what their steppers call: `linear_variational_scheme` (M q̈ + K q = 0),
+/// `newton_equation_scheme` (q̈ = −∇V(q)), `truss_scheme` (Algorithm MC).
+
+#include "geomint/linalg.hpp"
+
+#include <concepts>
+#include <limits>
+
+namespace geomint {
+
+/// What every scheme declares (see the file comment for the meaning of each member).
+template <class S>
+concept scheme_description = requires {
+    { S::name } -> std::convertible_to<const char*>;
+    { S::source } -> std::convertible_to<const char*>;
+    { S::stability_text } -> std::convertible_to<const char*>;
+    { S::template stability_limit<double>() } -> std::convertible_to<double>;
+} && std::same_as<std::remove_cv_t<decltype(S::order)>, unsigned> &&
+    std::same_as<std::remove_cv_t<decltype(S::symplectic)>, bool> &&
+    std::same_as<std::remove_cv_t<decltype(S::symmetric)>, bool> &&
+    std::same_as<std::remove_cv_t<decltype(S::energy_preserving)>, bool> &&
+    std::same_as<std::remove_cv_t<decltype(S::momentum_preserving)>, bool>;
+
+/// A scheme for M q̈ + K q = 0 written in the partitioned (kick–drift–kick) form
+/// (scheme/linear/partitioned_form.hpp): Newmark, Simpson.
+template <class S>
+concept linear_variational_scheme =
+    scheme_description<S> && requires(const matrix<double>& M, const matrix<double>& K, const double& h) {
+        S::factors(M, K, h);
+        { S::transfer_matrix(M, K, h) } -> std::convertible_to<matrix<double>>;
+        { S::admissible(M, K, h) } -> std::convertible_to<bool>;
+        { S::has_internal_node } -> std::convertible_to<bool>;
+    };
+
+/// A scheme for Newton's equation q̈ = −∇V(q) (scheme/newton_equation/): `step(sys, q, p, h,
+/// options)` in place, and whether it needs the potential itself (`needs_potential`), is
+/// defined for several degrees of freedom (`multi_dof`) and solves an equation (`implicit`).
+template <class S>
+concept newton_equation_scheme = scheme_description<S> && requires {
+    { S::needs_potential } -> std::convertible_to<bool>;
+    { S::multi_dof } -> std::convertible_to<bool>;
+    { S::implicit } -> std::convertible_to<bool>;
+};
+
+/// A member of Algorithm MC (scheme/truss/): the parameter matrices of (3.1) for one step.
+template <class S>
+concept truss_scheme = scheme_description<S> && S::momentum_preserving;
+
+/// The scheme's stability limit on ω|h| in T (+∞: unconditionally stable; NaN: not analysed).
+template <scheme_description S, class T>
+T stability_limit() {
+    return S::template stability_limit<T>();
+}
+
+namespace detail {
+/// `stability_limit` for schemes stable at every step size.
+template <class T>
+T unconditionally_stable() {
+    return std::numeric_limits<T>::infinity();
+}
+/// `stability_limit` for schemes whose limit is not analysed.
+template <class T>
+T stability_not_analysed() {
+    return std::numeric_limits<T>::quiet_NaN();
+}
+}  // namespace detail
+
+}  // namespace geomint

@@ -1,0 +1,255 @@
+#pragma once
+/// \file
+/// Boost.Odeint stepper over any scheme for the Newton equation φ̈ = −V'(φ) (scheme/newton_equation/*.hpp):
+/// leap-frog, symplectic Euler (both forms), implicit midpoint, standard and symmetric projection,
+/// Suris1/2, discrete gradient and its δ-modification — and, for the schemes defined for n degrees
+/// of freedom (`Scheme::multi_dof`: leap-frog, symplectic Euler, implicit midpoint), the separable
+/// system q̈ = −∇V(q), q ∈ ℝⁿ (model/separable_system.hpp).
+///
+/// \code
+///   auto pendulum = geomint::make_simple_pendulum<double>();
+///   geomint::discrete_gradient_stepper<double> stepper;
+///   std::pair<double, double> x{0.0, 1.2};                      // (φ, p)
+///   boost::numeric::odeint::integrate_const(stepper, pendulum, x, 0.0, 100.0, 0.02);
+/// \endcode
+
+#include "geomint/error.hpp"
+#include "geomint/model/newton_system.hpp"
+#include "geomint/model/separable_system.hpp"
+#include "geomint/scheme/newton_equation/discrete_gradient.hpp"
+#include "geomint/scheme/newton_equation/implicit_midpoint.hpp"
+#include "geomint/scheme/newton_equation/projection.hpp"
+#include "geomint/scheme/newton_equation/splitting.hpp"
+#include "geomint/scheme/newton_equation/suris.hpp"
+#include "geomint/state.hpp"
+#include "geomint/stepper/stepper_base.hpp"
+
+#include <string>
+#include <type_traits>
+#include <utility>
+
+namespace geomint {
+
+template <class S>
+struct is_newton_system : std::false_type {};
+template <class T, class P>
+struct is_newton_system<newton_system<T, P>> : std::true_type {};
+
+template <class S>
+struct is_separable_system : std::false_type {};
+template <class T, class P>
+struct is_separable_system<separable_system<T, P>> : std::true_type {};
+
+namespace detail {
+/// True when a state component is a scalar itself rather than a container.
+template <class C>
+inline constexpr bool is_scalar_component_v =
+    std::is_arithmetic_v<std::remove_cv_t<C>> || bmp::is_number<std::remove_cv_t<C>>::value;
+
+/// Give a container component one entry (nothing to do for a scalar component).
+template <class C>
+void make_single_entry(C& c) {
+    if constexpr (!is_scalar_component_v<C>) resize_state(c, 1);
+}
+
+/// The scalar held by a state component: the component itself, or the only entry of a
+/// one-element container (std::array<T, 1>, std::vector<T>, Eigen vector).
+template <class C>
+auto& scalar_of(C& c) {
+    if constexpr (is_scalar_component_v<C>) {
+        return c;
+    } else {
+        if (c.size() != 1)
+            throw std::invalid_argument("newton stepper: a state component has " + std::to_string(c.size()) +
+                                        " entries; the scalar Newton equation needs exactly 1");
+        return c[0];
+    }
+}
+
+/// The force of odeint's symplectic system form: a pair (dq/dt = f(p), dp/dt = g(q)) or a single
+/// callable g(q, dpdt), for a scalar q or a `vector<T>` q. Only `force` is available: explicit
+/// schemes only.
+template <class System, class Coor>
+struct odeint_force {
+    const System& system;
+    template <class Q>
+    Q force(const Q& q) const {
+        Coor qc{}, dpdt{};
+        if constexpr (is_scalar_component_v<Q>) {
+            make_single_entry(qc);
+            make_single_entry(dpdt);
+            scalar_of(qc) = q;
+        } else {
+            resize_state(qc, q.size());
+            resize_state(dpdt, q.size());
+            as_eigen(qc) = q;
+        }
+        if constexpr (is_std_pair<System>::value) system.second(qc, dpdt);
+        else system(qc, dpdt);
+        if constexpr (is_scalar_component_v<Q>) return scalar_of(dpdt);
+        else return Q(as_eigen(dpdt));
+    }
+};
+}  // namespace detail
+
+/// Odeint stepper (`stepper_tag`) for φ̈ = −V'(φ) by `Scheme`, on the (φ, p) pair state.
+///
+/// \tparam Scheme   a scheme of scheme/newton_equation/ (e.g. `scheme::discrete_gradient`).
+/// \tparam Coor     coordinate type: a scalar T (one degree of freedom), or a container of n
+///                  entries (std::array, std::vector, Eigen vector).
+/// \tparam Momentum momentum type (defaults to `Coor`).
+/// \tparam Checks   `checked` (default) or `unchecked` (stepper/stepper_base.hpp).
+///
+/// State: `std::pair<A, B>` (odeint's symplectic steppers' layout, or a pair of std::ref's) where
+/// A and B are
+/// - T or one-element containers, for a `newton_system` (one degree of freedom);
+/// - containers of n entries (std::array, std::vector, Eigen vector), for a `separable_system`
+///   with n = dof() or for odeint's system form (`Scheme::multi_dof` schemes only).
+///
+/// System: a `newton_system` or a `separable_system` (or std::ref to one); explicit schemes
+/// (`!Scheme::needs_potential`: leap-frog, symplectic Euler) also accept odeint's symplectic
+/// system form — a pair (f, g) or a momentum function g(q, dpdt).
+/// A first-same-as-last scheme (`Scheme::first_same_as_last`: leap-frog) evaluates the force once
+/// a step: the force at the end of a step is reused by the next one when it gets the state this
+/// stepper wrote, for the same system object (call `reset()` after changing a system in place).
+/// Implicit schemes take `newton_raphson_options` at construction; explicit ones take none.
+/// Checked each step with `checked` (std::invalid_argument): dt finite and non-zero (positive
+/// unless `Scheme::symmetric`), q and p finite and of equal length (= dof() for a
+/// separable_system). Implicit schemes throw `convergence_error` when Newton fails; the model
+/// throws `std::domain_error` if the potential's derivatives are not finite.
+template <class Scheme, class Coor, class Momentum = Coor, class Checks = checked>
+class newton_equation_stepper
+    : public stepper_base<newton_equation_stepper<Scheme, Coor, Momentum, Checks>, Scheme, Coor, Momentum, Checks> {
+    using base = stepper_base<newton_equation_stepper, Scheme, Coor, Momentum, Checks>;
+    friend base;
+    static_assert(newton_equation_scheme<Scheme>, "Scheme must be a Newton-equation scheme (scheme/traits.hpp)");
+
+public:
+    using typename base::time_type;
+    using typename base::value_type;
+
+    newton_equation_stepper() = default;
+    /// Settings of the Newton–Raphson solves (implicit schemes only).
+    explicit newton_equation_stepper(newton_raphson_options options)
+        requires Scheme::implicit
+        : m_options(options) {}
+
+    const newton_raphson_options& options() const
+        requires Scheme::implicit
+    {
+        return m_options;
+    }
+
+    /// Forget the force kept for the next step (first-same-as-last schemes).
+    void reset() {
+        m_scalar_force.system = nullptr;
+        m_vector_force.system = nullptr;
+    }
+
+private:
+    using T = value_type;
+    static constexpr bool fsal = scheme::first_same_as_last<Scheme>();
+
+    /// The force at the state written last, and the system it belongs to.
+    template <class U>
+    struct force_memory {
+        const void* system = nullptr;
+        U q{}, f{};
+    };
+
+    template <class S, class QIn, class PIn, class QOut, class POut>
+    void step(const S& sys, const QIn& q_in, const PIn& p_in, const time_type& /*t*/, QOut& q_out, POut& p_out,
+              const time_type& dt) {
+        using C = std::remove_cv_t<QIn>;
+        if constexpr (is_separable_system<S>::value ||
+                      (!is_newton_system<S>::value && !detail::is_scalar_component_v<C>)) {
+            static_assert(Scheme::multi_dof, "this scheme is defined for one degree of freedom only (a newton_system)");
+            vector<T> q = as_eigen(q_in), p = as_eigen(p_in);
+            if constexpr (base::checks_enabled) {
+                if (q.size() != p.size())
+                    throw std::invalid_argument(std::string(Scheme::name) + ": q has " + std::to_string(q.size()) +
+                                                " entries and p has " + std::to_string(p.size()) +
+                                                " (precondition: equal lengths)");
+                if (!all_finite(q) || !all_finite(p)) detail::throw_non_finite_state(Scheme::name, q, p);
+            }
+            if constexpr (is_separable_system<S>::value) {
+                advance(sys, &sys, q, p, dt, m_vector_force);
+            } else {
+                static_assert(!Scheme::needs_potential, "this scheme needs the potential V: pass a "
+                                                        "geomint::separable_system, not odeint's system form");
+                advance(detail::odeint_force<S, C>{sys}, &sys, q, p, dt, m_vector_force);
+            }
+            resize_state(q_out, q.size());
+            resize_state(p_out, p.size());
+            as_eigen(q_out) = q;
+            as_eigen(p_out) = p;
+        } else {
+            T phi = detail::scalar_of(q_in), p = detail::scalar_of(p_in);
+            if constexpr (base::checks_enabled) {
+                if (!is_finite(phi) || !is_finite(p))
+                    throw std::invalid_argument(std::string(Scheme::name) + ": state (phi, p) = (" +
+                                                geomint::to_string(phi) + ", " + geomint::to_string(p) +
+                                                ") violates the precondition: finite entries");
+            }
+            if constexpr (is_newton_system<S>::value) {
+                advance(sys, &sys, phi, p, dt, m_scalar_force);
+            } else {
+                static_assert(!Scheme::needs_potential,
+                              "this scheme needs the potential V: pass a geomint::newton_system, not odeint's system form");
+                advance(detail::odeint_force<S, C>{sys}, &sys, phi, p, dt, m_scalar_force);
+            }
+            detail::make_single_entry(q_out);
+            detail::make_single_entry(p_out);
+            detail::scalar_of(q_out) = phi;
+            detail::scalar_of(p_out) = p;
+        }
+    }
+
+    /// One step of the scheme on (q, p) in place; first-same-as-last schemes reuse the force.
+    template <class F, class U>
+    void advance(const F& force_source, const void* system, U& q, U& p, const T& dt, force_memory<U>& memory) {
+        if constexpr (fsal) {
+            if (!(memory.system == system && same_value(memory.q, q))) memory.f = force_source.force(q);
+            memory.system = nullptr;  // a throwing step leaves no stale force
+            Scheme::step_with_force(force_source, q, p, dt, memory.f);
+            memory.q = q;
+            memory.system = system;
+        } else {
+            Scheme::step(force_source, q, p, dt, m_options);
+        }
+    }
+
+    template <class U>
+    static bool same_value(const U& a, const U& b) {
+        if constexpr (detail::is_scalar_component_v<U>) return a == b;
+        else return a.size() == b.size() && a == b;
+    }
+
+    newton_raphson_options m_options;
+    force_memory<T> m_scalar_force;
+    force_memory<vector<T>> m_vector_force;
+};
+
+template <class Coor, class Momentum = Coor, class Checks = checked>
+using leapfrog_stepper = newton_equation_stepper<scheme::leapfrog, Coor, Momentum, Checks>;
+template <class Coor, class Momentum = Coor, class Checks = checked>
+using symplectic_euler_stepper = newton_equation_stepper<scheme::symplectic_euler, Coor, Momentum, Checks>;
+template <class Coor, class Momentum = Coor, class Checks = checked>
+using symplectic_euler_adjoint_stepper = newton_equation_stepper<scheme::symplectic_euler_adjoint, Coor, Momentum, Checks>;
+template <class Coor, class Momentum = Coor, class Checks = checked>
+using implicit_midpoint_stepper = newton_equation_stepper<scheme::implicit_midpoint, Coor, Momentum, Checks>;
+template <class Coor, class Momentum = Coor, class Checks = checked>
+using standard_projection_stepper = newton_equation_stepper<scheme::standard_projection<>, Coor, Momentum, Checks>;
+template <class Coor, class Momentum = Coor, class Checks = checked>
+using symmetric_projection_stepper = newton_equation_stepper<scheme::symmetric_projection<>, Coor, Momentum, Checks>;
+template <class Coor, class Momentum = Coor, class Checks = checked>
+using suris1_stepper = newton_equation_stepper<scheme::suris1, Coor, Momentum, Checks>;
+template <class Coor, class Momentum = Coor, class Checks = checked>
+using suris2_stepper = newton_equation_stepper<scheme::suris2, Coor, Momentum, Checks>;
+template <class Coor, class Momentum = Coor, class Checks = checked>
+using discrete_gradient_stepper = newton_equation_stepper<scheme::discrete_gradient, Coor, Momentum, Checks>;
+template <class Coor, class Momentum = Coor, class Checks = checked>
+using modified_discrete_gradient_stepper =
+    newton_equation_stepper<scheme::modified_discrete_gradient, Coor, Momentum, Checks>;
+
+}  // namespace geomint
