@@ -17,6 +17,8 @@
 ///   stable on the linear test problem q̈ = −ω²q (for M q̈ + K q = 0: ω = ω_max), computed in T;
 ///   +∞ when unconditionally stable, NaN when not analysed.
 /// A property is claimed (true) only where a test or proof checks it (see docs/architecture.md).
+/// Schemes declare the claims and the stability through the bases at the end of this header
+/// (`scheme_claims`, `unconditionally_stable`, `stable_below`, `stability_not_analysed`).
 ///
 /// Families add what their steppers call: `linear_variational_scheme` (M q̈ + K q = 0),
 /// `newton_equation_scheme` (q̈ = −∇V(q)), `truss_scheme` (Algorithm MC).
@@ -72,17 +74,52 @@ T stability_limit() {
     return S::template stability_limit<T>();
 }
 
-namespace detail {
-/// `stability_limit` for schemes stable at every step size.
-template <class T>
-T unconditionally_stable() {
-    return std::numeric_limits<T>::infinity();
-}
-/// `stability_limit` for schemes whose limit is not analysed.
-template <class T>
-T stability_not_analysed() {
-    return std::numeric_limits<T>::quiet_NaN();
-}
-}  // namespace detail
+/// The claims a scheme makes, as flags for `scheme_claims`.
+enum scheme_claim : unsigned {
+    claims_nothing = 0,
+    symplectic_map = 1,       ///< `symplectic`
+    time_symmetric = 2,       ///< `symmetric`
+    energy_conserving = 4,    ///< `energy_preserving`
+    momentum_conserving = 8,  ///< `momentum_preserving`
+};
+
+/// Base of a scheme: its order and claims, e.g.
+/// `struct leapfrog : scheme_claims<2, symplectic_map | time_symmetric | momentum_conserving>`.
+template <unsigned Order, unsigned Claims>
+struct scheme_claims {
+    static constexpr unsigned order = Order;
+    static constexpr bool symplectic = (Claims & symplectic_map) != 0;
+    static constexpr bool symmetric = (Claims & time_symmetric) != 0;
+    static constexpr bool energy_preserving = (Claims & energy_conserving) != 0;
+    static constexpr bool momentum_preserving = (Claims & momentum_conserving) != 0;
+};
+
+/// Base of a scheme stable at every step size on q̈ = −ω²q.
+struct unconditionally_stable {
+    static constexpr const char* stability_text = "unconditionally stable";
+    template <class T>
+    static T stability_limit() {
+        return std::numeric_limits<T>::infinity();
+    }
+};
+
+/// Base of a scheme stable on q̈ = −ω²q for ω|h| < Limit (an integer).
+template <int Limit>
+struct stable_below {
+    static constexpr const char* stability_text = Limit == 2 ? "omega h < 2" : "omega h < limit";
+    template <class T>
+    static T stability_limit() {
+        return T(Limit);
+    }
+};
+
+/// Base of a scheme whose stability limit is not analysed (NaN).
+struct stability_not_analysed {
+    static constexpr const char* stability_text = "not analysed";
+    template <class T>
+    static T stability_limit() {
+        return std::numeric_limits<T>::quiet_NaN();
+    }
+};
 
 }  // namespace geomint

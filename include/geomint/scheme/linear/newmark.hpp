@@ -19,39 +19,18 @@ namespace geomint::scheme {
 
 /// Newmark's variational scheme (eqs. 9–12). Stateless policy used by the steppers and the
 /// analysis functions.
-struct newmark {
+struct newmark : geomint::scheme_claims<2, symplectic_map | time_symmetric>,
+                 geomint::unconditionally_stable,
+                 partitioned_scheme<newmark> {
     static constexpr const char* name = "newmark";
     static constexpr const char* source = "Rojas-Quintero et al. (2024), eqs. (9)-(12)";
-    static constexpr unsigned order = 2;
-    static constexpr bool symplectic = true;  ///< Proposition 2
-    static constexpr bool symmetric = true;
-    static constexpr bool energy_preserving = false;  ///< conserves a modified quadratic form
-    static constexpr bool momentum_preserving = false;
     static constexpr bool has_internal_node = false;
-    static constexpr const char* stability_text = "unconditionally stable";
-    template <class T>
-    static T stability_limit() {
-        return geomint::detail::unconditionally_stable<T>();
-    }
-
     /// X_n = (2/h) M, Y_n = (h/2) K (eq. 11). M, K: n × n; h > 0.
     /// \throws std::invalid_argument if h <= 0 or is not finite.
     template <class T>
     static partitioned_blocks<T> blocks(const matrix<T>& M, const matrix<T>& K, const T& h) {
         detail::require_positive_step(h, "newmark");
         return {matrix<T>(M * (T(2) / h)), matrix<T>(K * (h / T(2)))};
-    }
-
-    /// Φ_n = A_n⁻¹ B_n (eq. 12), 2n × 2n, η = (p, q).
-    template <class T>
-    static matrix<T> transfer_matrix(const matrix<T>& M, const matrix<T>& K, const T& h) {
-        return partitioned_transfer_matrix(blocks(M, K, h));
-    }
-
-    /// Kick–drift–kick coefficients of Φ_n (see partitioned_form.hpp), used by the steppers.
-    template <class T>
-    static kick_drift_kick<T> factors(const matrix<T>& M, const matrix<T>& K, const T& h) {
-        return partitioned_factors(blocks(M, K, h));
     }
 
     /// Newmark's scheme is unconditionally stable: every h > 0 is admissible.

@@ -120,4 +120,21 @@ quadratic_form<T> partitioned_conserved_form(const partitioned_blocks<T>& b) {
     return f;
 }
 
+/// Base of a scheme given by its blocks (X, Y) = `Derived::blocks(M, K, h)` (Newmark, Simpson
+/// variant 2): its transfer matrix and its kick–drift–kick factors, both from the blocks.
+template <class Derived>
+struct partitioned_scheme {
+    /// Φ = A⁻¹ B of the partitioned form (34), 2n × 2n, η = (p, q).
+    template <class T>
+    static matrix<T> transfer_matrix(const matrix<T>& M, const matrix<T>& K, const T& h) {
+        return partitioned_transfer_matrix(Derived::blocks(M, K, h));
+    }
+
+    /// Kick–drift–kick coefficients of Φ, used by the steppers.
+    template <class T>
+    static kick_drift_kick<T> factors(const matrix<T>& M, const matrix<T>& K, const T& h) {
+        return partitioned_factors(Derived::blocks(M, K, h));
+    }
+};
+
 }  // namespace geomint

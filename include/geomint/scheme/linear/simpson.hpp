@@ -26,12 +26,7 @@ namespace geomint::scheme {
 namespace detail {
 
 /// What both variants share: the order, X_s and the stability test.
-struct simpson_common {
-    static constexpr unsigned order = 4;
-    static constexpr bool symplectic = true;  ///< for admissible h (Propositions 3-6)
-    static constexpr bool symmetric = true;
-    static constexpr bool energy_preserving = false;  ///< conserves φ(p, q) of Proposition 7, not H
-    static constexpr bool momentum_preserving = false;
+struct simpson_common : geomint::scheme_claims<4, symplectic_map | time_symmetric> {
     static constexpr const char* stability_text =
         "omega_max h < 2 sqrt(2) (Propositions 4-5; also stable for 2 sqrt(3) < omega h < 2 sqrt(6), "
         "analysis/stability.hpp)";
@@ -70,7 +65,7 @@ struct simpson_common {
 }  // namespace detail
 
 /// Simpson's scheme, variant 2 (eqs. 30–32): the internal node eliminated.
-struct simpson : detail::simpson_common {
+struct simpson : detail::simpson_common, partitioned_scheme<simpson> {
     static constexpr bool has_internal_node = false;
     static constexpr const char* name = "simpson";
     static constexpr const char* source = "Rojas-Quintero et al. (2024), eqs. (30)-(32)";
@@ -85,18 +80,6 @@ struct simpson : detail::simpson_common {
         if (!try_solve(matrix<T>(M - K * (h * h / T(8))), M, S_inv_M)) throw singular_l();
         const matrix<T> W = K * S_inv_M;  // K L⁻¹, symmetric (Proposition 3)
         return {x_block(M, K, h), matrix<T>((W + K / T(2)) * (h / T(3)))};
-    }
-
-    /// Φ_s = A_s⁻¹ B_s (eq. 32), 2n × 2n, η = (p, q).
-    template <class T>
-    static matrix<T> transfer_matrix(const matrix<T>& M, const matrix<T>& K, const T& h) {
-        return partitioned_transfer_matrix(blocks(M, K, h));
-    }
-
-    /// Kick–drift–kick coefficients of Φ_s (see partitioned_form.hpp), used by the steppers.
-    template <class T>
-    static kick_drift_kick<T> factors(const matrix<T>& M, const matrix<T>& K, const T& h) {
-        return partitioned_factors(blocks(M, K, h));
     }
 };
 

@@ -44,23 +44,13 @@ void discrete_gradient_step(const System& sys, U& phi, U& p, const T& delta, con
 }  // namespace detail
 
 /// Discrete gradient scheme (45): energy-preserving, order 2.
-struct discrete_gradient {
+struct discrete_gradient
+    : geomint::scheme_claims<2, time_symmetric | energy_conserving>, geomint::unconditionally_stable {
     static constexpr const char* name = "discrete_gradient";
-    static constexpr unsigned order = 2;
-    static constexpr bool symplectic = false;
     static constexpr bool needs_potential = true;
     static constexpr bool multi_dof = false;
     static constexpr bool implicit = true;  ///< solves an equation (takes newton_raphson_options)
     static constexpr const char* source = "Cieśliński & Ratkiewicz, eqs. (45)-(47)";
-    static constexpr bool symmetric = true;
-    static constexpr bool energy_preserving = true;
-    static constexpr bool momentum_preserving = false;
-    static constexpr const char* stability_text = "unconditionally stable";
-    template <class T>
-    static T stability_limit() {
-        return geomint::detail::unconditionally_stable<T>();
-    }
-
     /// \throws geomint::convergence_error if the Newton solve fails.
     template <class System, class U, class T>
     static void step(const System& sys, U& phi, U& p, const T& h, const newton_raphson_options& opt) {
@@ -70,23 +60,14 @@ struct discrete_gradient {
 
 /// Modified discrete gradient scheme (55)–(56): (45) with ε replaced by δ = (2/ω0) tan(εω0/2),
 /// exact for the harmonic oscillator V = ω0² φ²/2 at every ε (|εω0| < π), order 2.
-struct modified_discrete_gradient {
+struct modified_discrete_gradient
+    : geomint::scheme_claims<2, time_symmetric | energy_conserving>, geomint::unconditionally_stable {
     static constexpr const char* name = "modified_discrete_gradient";
-    static constexpr unsigned order = 2;
-    static constexpr bool symplectic = false;
     static constexpr bool needs_potential = true;
     static constexpr bool multi_dof = false;
     static constexpr bool implicit = true;  ///< solves an equation (takes newton_raphson_options)
     static constexpr const char* source = "Cieśliński & Ratkiewicz, eqs. (55)-(56)";
-    static constexpr bool symmetric = true;
-    static constexpr bool energy_preserving = true;
-    static constexpr bool momentum_preserving = false;
     static constexpr const char* stability_text = "unconditionally stable for |h omega0| < pi, where delta (55) is defined";
-    template <class T>
-    static T stability_limit() {
-        return geomint::detail::unconditionally_stable<T>();
-    }
-
     /// δ(ε) = (2/ω0) tan(εω0/2) (eq. 55).
     /// \throws std::domain_error if V''(0) ≤ 0 or |ε ω0| ≥ π (δ undefined or of the wrong sign).
     template <class System, class T>

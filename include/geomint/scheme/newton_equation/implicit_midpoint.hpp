@@ -11,23 +11,13 @@
 
 namespace geomint::scheme {
 
-struct implicit_midpoint {
+struct implicit_midpoint
+    : geomint::scheme_claims<2, symplectic_map | time_symmetric | momentum_conserving>, geomint::unconditionally_stable {
     static constexpr const char* name = "implicit_midpoint";
-    static constexpr unsigned order = 2;
-    static constexpr bool symplectic = true;
     static constexpr bool needs_potential = true;
     static constexpr bool multi_dof = true;
     static constexpr bool implicit = true;  ///< solves an equation (takes newton_raphson_options)
     static constexpr const char* source = "Cieśliński & Ratkiewicz, eq. (23)";
-    static constexpr bool symmetric = true;
-    static constexpr bool energy_preserving = false;
-    static constexpr bool momentum_preserving = true;
-    static constexpr const char* stability_text = "unconditionally stable";
-    template <class T>
-    static T stability_limit() {
-        return geomint::detail::unconditionally_stable<T>();
-    }
-
     /// \throws geomint::convergence_error if the Newton solve fails.
     template <class System, class U, class T>
     static void step(const System& sys, U& phi, U& p, const T& h, const newton_raphson_options& opt) {

@@ -26,23 +26,13 @@ T energy_scale(const System& sys, const T& phi, const T& p) {
 
 /// Standard projection (25)–(30): x̃ = Φ_ε(x_n), x_{n+1} = x̃ + λ∇g(x̃) with g(x_{n+1}) = 0.
 template <class Base = leapfrog>
-struct standard_projection {
+struct standard_projection
+    : geomint::scheme_claims<Base::order, energy_conserving>, geomint::stability_not_analysed {
     static constexpr const char* name = "standard_projection";
-    static constexpr unsigned order = Base::order;
-    static constexpr bool symplectic = false;
     static constexpr bool needs_potential = true;
     static constexpr bool multi_dof = false;
     static constexpr bool implicit = true;  ///< solves an equation (takes newton_raphson_options)
     static constexpr const char* source = "Cieśliński & Ratkiewicz, eqs. (25)-(30)";
-    static constexpr bool symmetric = false;
-    static constexpr bool energy_preserving = true;
-    static constexpr bool momentum_preserving = false;
-    static constexpr const char* stability_text = "not analysed";
-    template <class T>
-    static T stability_limit() {
-        return geomint::detail::stability_not_analysed<T>();
-    }
-
     /// \throws geomint::convergence_error if a Newton solve fails.
     template <class System, class U, class T>
     static void step(const System& sys, U& phi, U& p, const T& h, const newton_raphson_options& opt) {
@@ -65,23 +55,13 @@ struct standard_projection {
 /// Newton solve for φ), and λ solves H(x_{n+1}(λ)) = energy (outer Newton solve, derivative by autodiff
 /// through the inner one). Time-reversible when Φ_ε is (leap-frog).
 template <class Base = leapfrog>
-struct symmetric_projection {
+struct symmetric_projection
+    : geomint::scheme_claims<Base::order, time_symmetric | energy_conserving>, geomint::stability_not_analysed {
     static constexpr const char* name = "symmetric_projection";
-    static constexpr unsigned order = Base::order;
-    static constexpr bool symplectic = false;
     static constexpr bool needs_potential = true;
     static constexpr bool multi_dof = false;
     static constexpr bool implicit = true;  ///< solves an equation (takes newton_raphson_options)
     static constexpr const char* source = "Cieśliński & Ratkiewicz, eq. (31)";
-    static constexpr bool symmetric = true;
-    static constexpr bool energy_preserving = true;
-    static constexpr bool momentum_preserving = false;
-    static constexpr const char* stability_text = "not analysed";
-    template <class T>
-    static T stability_limit() {
-        return geomint::detail::stability_not_analysed<T>();
-    }
-
     /// \throws geomint::convergence_error if a Newton solve fails.
     template <class System, class U, class T>
     static void step(const System& sys, U& phi, U& p, const T& h, const newton_raphson_options& opt) {

@@ -35,22 +35,13 @@ void drift(U& phi, const U& p, const T& c) {
 }  // namespace detail
 
 /// Störmer–Verlet / leap-frog (13): half kick, drift, half kick. Order 2, symplectic, symmetric.
-struct leapfrog {
+struct leapfrog
+    : geomint::scheme_claims<2, symplectic_map | time_symmetric | momentum_conserving>, geomint::stable_below<2> {
     static constexpr const char* name = "leapfrog";
-    static constexpr unsigned order = 2;
-    static constexpr bool symplectic = true;
     static constexpr bool needs_potential = false;
     static constexpr bool multi_dof = true;
     static constexpr bool implicit = false;  ///< solves an equation (takes newton_raphson_options)
     static constexpr const char* source = "Cieśliński & Ratkiewicz, eq. (13)";
-    static constexpr bool symmetric = true;
-    static constexpr bool energy_preserving = false;
-    static constexpr bool momentum_preserving = true;
-    static constexpr const char* stability_text = "omega h < 2";
-    template <class T>
-    static T stability_limit() {
-        return T(2);
-    }
     static constexpr bool first_same_as_last = true;
     template <class System, class U, class T>
     static void step(const System& sys, U& phi, U& p, const T& h, const newton_raphson_options&) {
@@ -72,22 +63,13 @@ struct leapfrog {
 };
 
 /// Symplectic Euler (20): p_{n+1} = p_n + ε f(φ_n), φ_{n+1} = φ_n + ε p_{n+1}. Order 1, symplectic.
-struct symplectic_euler {
+struct symplectic_euler
+    : geomint::scheme_claims<1, symplectic_map | momentum_conserving>, geomint::stable_below<2> {
     static constexpr const char* name = "symplectic_euler";
-    static constexpr unsigned order = 1;
-    static constexpr bool symplectic = true;
     static constexpr bool needs_potential = false;
     static constexpr bool multi_dof = true;
     static constexpr bool implicit = false;  ///< solves an equation (takes newton_raphson_options)
     static constexpr const char* source = "Cieśliński & Ratkiewicz, eq. (20)";
-    static constexpr bool symmetric = false;
-    static constexpr bool energy_preserving = false;
-    static constexpr bool momentum_preserving = true;
-    static constexpr const char* stability_text = "omega h < 2";
-    template <class T>
-    static T stability_limit() {
-        return T(2);
-    }
     template <class System, class U, class T>
     static void step(const System& sys, U& phi, U& p, const T& h, const newton_raphson_options&) {
         detail::kick(sys, phi, p, h);
@@ -97,22 +79,13 @@ struct symplectic_euler {
 
 /// Symplectic Euler, the other form (21): φ_{n+1} = φ_n + ε p_n, p_{n+1} = p_n + ε f(φ_{n+1}).
 /// Order 1, symplectic; the adjoint of (20).
-struct symplectic_euler_adjoint {
+struct symplectic_euler_adjoint
+    : geomint::scheme_claims<1, symplectic_map | momentum_conserving>, geomint::stable_below<2> {
     static constexpr const char* name = "symplectic_euler_adjoint";
-    static constexpr unsigned order = 1;
-    static constexpr bool symplectic = true;
     static constexpr bool needs_potential = false;
     static constexpr bool multi_dof = true;
     static constexpr bool implicit = false;  ///< solves an equation (takes newton_raphson_options)
     static constexpr const char* source = "Cieśliński & Ratkiewicz, eq. (21)";
-    static constexpr bool symmetric = false;
-    static constexpr bool energy_preserving = false;
-    static constexpr bool momentum_preserving = true;
-    static constexpr const char* stability_text = "omega h < 2";
-    template <class T>
-    static T stability_limit() {
-        return T(2);
-    }
     template <class System, class U, class T>
     static void step(const System& sys, U& phi, U& p, const T& h, const newton_raphson_options&) {
         detail::drift(phi, p, h);

@@ -22,24 +22,14 @@ struct is_simple_pendulum<newton_system<T, simple_pendulum_potential<T>>> : std:
 
 /// Suris' map with denominator C (2 or 4).
 template <int C>
-struct suris_map {
+struct suris_map : geomint::scheme_claims<1, symplectic_map>, geomint::unconditionally_stable {
     /// As a map of (φ_n, p_n) the order is 1, like symplectic Euler (20), of which these are
     /// modifications: φ_n is second-order accurate (it solves the three-term recurrence (34)/(35))
     /// but p_n = (φ_n − φ_{n−1})/ε (33) approximates φ̇ at t_n − ε/2.
-    static constexpr unsigned order = 1;
-    static constexpr bool symplectic = true;
     static constexpr bool needs_potential = true;
     static constexpr bool multi_dof = false;
     static constexpr bool implicit = false;  ///< solves an equation (takes newton_raphson_options)
-    static constexpr bool symmetric = false;
-    static constexpr bool energy_preserving = false;
-    static constexpr bool momentum_preserving = false;
     static constexpr const char* stability_text = "unconditionally stable (linearization at phi = 0)";
-    template <class T>
-    static T stability_limit() {
-        return geomint::detail::unconditionally_stable<T>();
-    }
-
     template <class System, class U, class T>
     static void step(const System& sys, U& phi, U& p, const T& h, const newton_raphson_options&) {
         static_assert(is_simple_pendulum<System>::value,

@@ -28,19 +28,12 @@
 namespace geomint::scheme {
 
 template <class Base = truss_fourth_order>
-struct truss_energy_conserving {
+struct truss_energy_conserving
+    : geomint::scheme_claims<Base::order,
+                             (Base::symmetric ? time_symmetric : claims_nothing) | energy_conserving | momentum_conserving>,
+      geomint::stability_not_analysed {
     static constexpr const char* name = "truss_energy_conserving";
-    static constexpr unsigned order = Base::order;
-    static constexpr bool energy_preserving = true;
-    static constexpr bool symmetric = Base::symmetric;
     static constexpr const char* source = "Graham & Jelenić, Proposition 3, eqs. (4.5)-(4.8)";
-    static constexpr bool symplectic = false;
-    static constexpr bool momentum_preserving = true;  ///< Propositions 1-2 (checked each step)
-    static constexpr const char* stability_text = "not analysed";
-    template <class T>
-    static T stability_limit() {
-        return geomint::detail::stability_not_analysed<T>();
-    }
     static constexpr std::size_t scalar_unknowns = 1;  ///< κ
     static constexpr bool halve_on_failure = true;     ///< see `mc_step`
 

@@ -10,20 +10,10 @@
 
 namespace geomint::scheme {
 
-struct truss_energy_momentum {
+struct truss_energy_momentum
+    : geomint::scheme_claims<2, time_symmetric | energy_conserving | momentum_conserving>, geomint::stability_not_analysed {
     static constexpr const char* name = "truss_energy_momentum";
-    static constexpr unsigned order = 2;
-    static constexpr bool energy_preserving = true;
-    static constexpr bool symmetric = true;
     static constexpr const char* source = "Graham & Jelenić, eq. (3.3), §4.3";
-    static constexpr bool symplectic = false;
-    static constexpr bool momentum_preserving = true;  ///< Propositions 1-2 (checked each step)
-    static constexpr const char* stability_text = "not analysed";
-    template <class T>
-    static T stability_limit() {
-        return geomint::detail::stability_not_analysed<T>();
-    }
-
     static constexpr bool bar_assembled = true;  ///< 𝒳 from one coefficient per bar (sparse_solve.hpp)
 
     /// The bar's entry of 𝒳: f̄ = (φ(l_{n+1}) − φ(l_n)) / ((l²_{n+1} − l²_n)/2).

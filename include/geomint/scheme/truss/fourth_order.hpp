@@ -14,20 +14,10 @@
 
 namespace geomint::scheme {
 
-struct truss_fourth_order {
+struct truss_fourth_order
+    : geomint::scheme_claims<4, time_symmetric | momentum_conserving>, geomint::stability_not_analysed {
     static constexpr const char* name = "truss_fourth_order";
-    static constexpr unsigned order = 4;
-    static constexpr bool energy_preserving = false;
-    static constexpr bool symmetric = true;
     static constexpr const char* source = "Graham & Jelenić, eq. (6.2)";
-    static constexpr bool symplectic = false;
-    static constexpr bool momentum_preserving = true;  ///< Propositions 1-2 (checked each step)
-    static constexpr const char* stability_text = "not analysed";
-    template <class T>
-    static T stability_limit() {
-        return geomint::detail::stability_not_analysed<T>();
-    }
-
     template <class Truss, class U, class T>
     static mc_parameters<U> parameters(const Truss& sys, const nodal<U>& R0, const nodal<U>& P0, const nodal<U>& R1,
                                        const nodal<U>& P1, const T& h) {

@@ -9,22 +9,12 @@
 
 namespace geomint::scheme {
 
-struct truss_midpoint {
+/// (It is the implicit midpoint rule for H = PᵀM⁻¹P/2 + V(R), symplectic in exact arithmetic; no
+/// test checks that yet, so `symplectic` is not claimed.)
+struct truss_midpoint
+    : geomint::scheme_claims<2, time_symmetric | momentum_conserving>, geomint::stability_not_analysed {
     static constexpr const char* name = "truss_midpoint";
-    static constexpr unsigned order = 2;
-    static constexpr bool energy_preserving = false;
-    static constexpr bool symmetric = true;
     static constexpr const char* source = "Graham & Jelenić, eq. (3.3) with X = F(R_1/2)";
-    /// the implicit midpoint rule for H = PᵀM⁻¹P/2 + V(R), symplectic in exact arithmetic; not yet
-    /// checked by a test, so not claimed
-    static constexpr bool symplectic = false;
-    static constexpr bool momentum_preserving = true;  ///< Propositions 1-2 (checked each step)
-    static constexpr const char* stability_text = "not analysed";
-    template <class T>
-    static T stability_limit() {
-        return geomint::detail::stability_not_analysed<T>();
-    }
-
     static constexpr bool bar_assembled = true;  ///< 𝒳 from one coefficient per bar (sparse_solve.hpp)
 
     /// The bar's entry of 𝒳: f(l) of (2.3) at the mid-point positions.
