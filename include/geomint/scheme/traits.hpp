@@ -18,7 +18,7 @@
 ///   +∞ when unconditionally stable, NaN when not analysed.
 /// A property is claimed (true) only where a test or proof checks it (see docs/architecture.md).
 /// Schemes declare the claims and the stability through the bases at the end of this header
-/// (`scheme_claims`, `unconditionally_stable`, `stable_below`, `stability_not_analysed`).
+/// (`scheme_claims`, `unconditionally_stable`, `stable_below_two`, `stability_not_analysed`).
 ///
 /// Families add what their steppers call: `linear_variational_scheme` (M q̈ + K q = 0),
 /// `newton_equation_scheme` (q̈ = −∇V(q)), `truss_scheme` (Algorithm MC).
@@ -103,13 +103,12 @@ struct unconditionally_stable {
     }
 };
 
-/// Base of a scheme stable on q̈ = −ω²q for ω|h| < Limit (an integer).
-template <int Limit>
-struct stable_below {
-    static constexpr const char* stability_text = Limit == 2 ? "omega h < 2" : "omega h < limit";
+/// Base of a scheme stable on q̈ = −ω²q for ω|h| < 2 (the explicit splitting schemes).
+struct stable_below_two {
+    static constexpr const char* stability_text = "omega h < 2";
     template <class T>
     static T stability_limit() {
-        return T(Limit);
+        return T(2);
     }
 };
 

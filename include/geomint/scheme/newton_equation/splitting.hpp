@@ -36,7 +36,7 @@ void drift(U& phi, const U& p, const T& c) {
 
 /// Störmer–Verlet / leap-frog (13): half kick, drift, half kick. Order 2, symplectic, symmetric.
 struct leapfrog
-    : geomint::scheme_claims<2, symplectic_map | time_symmetric | momentum_conserving>, geomint::stable_below<2> {
+    : geomint::scheme_claims<2, symplectic_map | time_symmetric | momentum_conserving>, geomint::stable_below_two {
     static constexpr const char* name = "leapfrog";
     static constexpr bool needs_potential = false;
     static constexpr bool multi_dof = true;
@@ -64,7 +64,7 @@ struct leapfrog
 
 /// Symplectic Euler (20): p_{n+1} = p_n + ε f(φ_n), φ_{n+1} = φ_n + ε p_{n+1}. Order 1, symplectic.
 struct symplectic_euler
-    : geomint::scheme_claims<1, symplectic_map | momentum_conserving>, geomint::stable_below<2> {
+    : geomint::scheme_claims<1, symplectic_map | momentum_conserving>, geomint::stable_below_two {
     static constexpr const char* name = "symplectic_euler";
     static constexpr bool needs_potential = false;
     static constexpr bool multi_dof = true;
@@ -80,7 +80,7 @@ struct symplectic_euler
 /// Symplectic Euler, the other form (21): φ_{n+1} = φ_n + ε p_n, p_{n+1} = p_n + ε f(φ_{n+1}).
 /// Order 1, symplectic; the adjoint of (20).
 struct symplectic_euler_adjoint
-    : geomint::scheme_claims<1, symplectic_map | momentum_conserving>, geomint::stable_below<2> {
+    : geomint::scheme_claims<1, symplectic_map | momentum_conserving>, geomint::stable_below_two {
     static constexpr const char* name = "symplectic_euler_adjoint";
     static constexpr bool needs_potential = false;
     static constexpr bool multi_dof = true;
