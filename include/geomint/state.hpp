@@ -3,11 +3,15 @@
 /// State containers geomint's steppers and models accept, seen through one Eigen view.
 ///
 /// Supported vector types (each contiguous, so viewed without a copy by `Eigen::Map`):
-/// `std::array<T, N>`, `std::vector<T>`, `Eigen::Matrix<T, N, 1>` (fixed or Dynamic rows).
-/// A stepper's state is a pair (q, p) of such vectors, as for odeint's symplectic steppers.
+/// `std::array<T, N>`, `boost::array<T, N>`, `std::vector<T>`, `Eigen::Matrix<T, N, 1>` (fixed or
+/// Dynamic rows), and a scalar T itself (a vector of one entry: odeint's `std::pair<double, double>`
+/// state of one degree of freedom). A stepper's state is a pair (q, p) of such vectors, as for
+/// odeint's symplectic steppers.
 
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
+
+#include <boost/array.hpp>
 
 #include <array>
 #include <cstddef>
@@ -28,6 +32,12 @@ struct state_traits<std::array<T, N>> {
     static constexpr int static_size = static_cast<int>(N);
 };
 
+template <class T, std::size_t N>
+struct state_traits<boost::array<T, N>> {
+    using scalar = T;
+    static constexpr int static_size = static_cast<int>(N);
+};
+
 template <class T, class Alloc>
 struct state_traits<std::vector<T, Alloc>> {
     using scalar = T;
@@ -40,6 +50,18 @@ struct state_traits<Eigen::Matrix<T, Rows, 1, Options, MaxRows, 1>> {
     static constexpr int static_size = Rows;
 };
 
+/// A scalar state component (one degree of freedom): a built-in or Boost.Multiprecision number.
+template <class V>
+inline constexpr bool is_scalar_state_v =
+    std::is_arithmetic_v<std::remove_cv_t<V>> || bmp::is_number<std::remove_cv_t<V>>::value;
+
+template <class V>
+    requires is_scalar_state_v<V>
+struct state_traits<V> {
+    using scalar = V;
+    static constexpr int static_size = 1;
+};
+
 /// True for `std::pair<A, B>`: a (q, p) state, or odeint's symplectic system form (f, g).
 template <class S>
 struct is_std_pair : std::false_type {};
@@ -50,14 +72,27 @@ struct is_std_pair<std::pair<A, B>> : std::true_type {};
 template <class V>
 auto as_eigen(V& v) {
     using tr = state_traits<V>;
-    return Eigen::Map<Eigen::Matrix<typename tr::scalar, tr::static_size, 1>>(v.data(),
-                                                                             static_cast<Eigen::Index>(v.size()));
+    if constexpr (is_scalar_state_v<V>)
+        return Eigen::Map<Eigen::Matrix<V, 1, 1>>(&v);
+    else
+        return Eigen::Map<Eigen::Matrix<typename tr::scalar, tr::static_size, 1>>(v.data(),
+                                                                                 static_cast<Eigen::Index>(v.size()));
 }
 template <class V>
 auto as_eigen(const V& v) {
     using tr = state_traits<V>;
-    return Eigen::Map<const Eigen::Matrix<typename tr::scalar, tr::static_size, 1>>(
-        v.data(), static_cast<Eigen::Index>(v.size()));
+    if constexpr (is_scalar_state_v<V>)
+        return Eigen::Map<const Eigen::Matrix<V, 1, 1>>(&v);
+    else
+        return Eigen::Map<const Eigen::Matrix<typename tr::scalar, tr::static_size, 1>>(
+            v.data(), static_cast<Eigen::Index>(v.size()));
+}
+
+/// Number of entries of a state vector (1 for a scalar).
+template <class V>
+Eigen::Index state_size(const V& v) {
+    if constexpr (is_scalar_state_v<V>) return 1;
+    else return static_cast<Eigen::Index>(v.size());
 }
 
 /// Give `v` length `n` (resizable containers) or check that it has it (fixed ones).

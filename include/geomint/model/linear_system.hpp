@@ -10,6 +10,10 @@
 /// A model is identified by its `id()`. A callable system is identified by its fingerprint, its
 /// values on the fixed vector v = (1, 2, ..., n): a stepper evaluates it each step (two calls)
 /// and re-probes when it changes.
+/// As odeint does, the derivative containers handed to a callable are sized (n entries, zeroed)
+/// before the call, so a callable may write `dpdt[i]` without resizing. Callables are called
+/// non-const (a functor may have a non-const `operator()`) and may be wrapped in std::ref or
+/// boost::ref.
 
 #include "geomint/model/quadratic_lagrangian.hpp"
 #include "geomint/state.hpp"
@@ -45,21 +49,37 @@ struct linear_system_matrices {
 
 namespace detail {
 
+/// A callable of a system form, unwrapped from std::ref / boost::ref.
+template <class F>
+auto& unwrap_callable(F& f) {
+    using U = typename boost::numeric::odeint::unwrap_reference<std::remove_cv_t<F>>::type;
+    return static_cast<std::conditional_t<std::is_const_v<F>, const U&, U&>>(f);
+}
+
+/// A derivative container for a callable: n entries, zeroed (odeint sizes them before the call).
+template <class V>
+V sized_derivative(Eigen::Index n) {
+    V v{};
+    resize_state(v, n);
+    as_eigen(v).setZero();
+    return v;
+}
+
 /// Apply a linear callable `f(in, out)` to the unit vectors, giving the n × n matrix of the map.
 /// `In`, `Out` are the container types the callable takes. Checks linearity on (1, 2, ..., n).
 template <class T, int N, class In, class Out, class F>
 matrix<T, N> probe_linear_map(F& f, Eigen::Index n, const char* what) {
     matrix<T, N> A(n, n);
-    In e{};
-    resize_state(e, n);
-    Out col{};
+    In e = sized_derivative<In>(n);
+    Out col = sized_derivative<Out>(n);
     for (Eigen::Index i = 0; i < n; ++i) {
         as_eigen(e).setZero();
         as_eigen(e)(i) = T(1);
+        as_eigen(col).setZero();
         f(static_cast<const In&>(e), col);
-        if (static_cast<Eigen::Index>(col.size()) != n)
+        if (state_size(col) != n)
             throw std::invalid_argument(std::string("symplectic system form: ") + what + " returned a vector of size " +
-                                        std::to_string(col.size()) + ", expected " + std::to_string(n));
+                                        std::to_string(state_size(col)) + ", expected " + std::to_string(n));
         A.col(i) = as_eigen(col);
     }
     require_finite(A, std::string("symplectic system form: probed ") + what);
@@ -78,29 +98,25 @@ matrix<T, N> probe_linear_map(F& f, Eigen::Index n, const char* what) {
 
 /// (f(v), g(v)) for v = (1, 2, ..., n) (f ≡ identity for the momentum-only form): the values a
 /// stepper compares each step to notice that a callable system changed.
+///
+/// `sys` is the system unwrapped from std::ref / boost::ref; its callables are called non-const.
 template <class T, int N, class Coor, class Momentum, class System>
-vector<T, twice(N)> system_fingerprint(const System& sys_in, Eigen::Index n) {
-    using S = typename boost::numeric::odeint::unwrap_reference<System>::type;
-    const S& sys = sys_in;
+vector<T, twice(N)> system_fingerprint(System& sys, Eigen::Index n) {
+    using S = std::remove_cv_t<System>;
     vector<T, twice(N)> out(2 * n);
-    Coor q{};
-    Momentum p{};
-    resize_state(q, n);
-    resize_state(p, n);
+    Coor q = detail::sized_derivative<Coor>(n);
+    Momentum p = detail::sized_derivative<Momentum>(n);
     for (Eigen::Index i = 0; i < n; ++i) as_eigen(q)(i) = as_eigen(p)(i) = T(static_cast<int>(i + 1));
-    Coor dq{};
-    Momentum dp{};
+    Coor dq = detail::sized_derivative<Coor>(n);
+    Momentum dp = detail::sized_derivative<Momentum>(n);
     if constexpr (is_pair_system<S>::value) {
-        typename boost::numeric::odeint::unwrap_reference<typename S::first_type>::type f = sys.first;
-        typename boost::numeric::odeint::unwrap_reference<typename S::second_type>::type g = sys.second;
-        f(static_cast<const Momentum&>(p), dq);
-        g(static_cast<const Coor&>(q), dp);
+        detail::unwrap_callable(sys.first)(static_cast<const Momentum&>(p), dq);
+        detail::unwrap_callable(sys.second)(static_cast<const Coor&>(q), dp);
     } else {
-        S g = sys;
-        dq = Coor(q);
-        g(static_cast<const Coor&>(q), dp);
+        as_eigen(dq) = as_eigen(q);
+        sys(static_cast<const Coor&>(q), dp);
     }
-    if (static_cast<Eigen::Index>(dq.size()) != n || static_cast<Eigen::Index>(dp.size()) != n)
+    if (state_size(dq) != n || state_size(dp) != n)
         throw std::invalid_argument("symplectic system form: a callable returned a vector of the wrong size");
     out << as_eigen(dq), as_eigen(dp);
     return out;
@@ -111,9 +127,8 @@ vector<T, twice(N)> system_fingerprint(const System& sys_in, Eigen::Index n) {
 /// \throws std::invalid_argument if the probed matrices are not a valid quadratic Lagrangian
 ///         (non-linear callables, non-symmetric or indefinite M or K).
 template <class T, int N, class Coor, class Momentum, class System>
-linear_system_matrices<T, N> system_matrices(const System& sys_in, Eigen::Index n) {
-    using S = typename boost::numeric::odeint::unwrap_reference<System>::type;
-    const S& sys = sys_in;
+linear_system_matrices<T, N> system_matrices(System& sys, Eigen::Index n) {
+    using S = std::remove_cv_t<System>;
     if constexpr (is_quadratic_lagrangian<S>::value) {
         if (sys.size() != n)
             throw std::invalid_argument("linear stepper: the system has " + std::to_string(sys.size()) +
@@ -123,18 +138,14 @@ linear_system_matrices<T, N> system_matrices(const System& sys_in, Eigen::Index 
     } else {
         matrix<T, N> M, K;
         if constexpr (is_pair_system<S>::value) {
-            using F = typename boost::numeric::odeint::unwrap_reference<typename S::first_type>::type;
-            using G = typename boost::numeric::odeint::unwrap_reference<typename S::second_type>::type;
-            F f = sys.first;  // callables may have non-const operator()
-            G g = sys.second;
-            const matrix<T, N> Minv = detail::probe_linear_map<T, N, Momentum, Coor>(f, n, "dq/dt = f(p)");
-            K = -detail::probe_linear_map<T, N, Coor, Momentum>(g, n, "dp/dt = g(q)");
+            const matrix<T, N> Minv =
+                detail::probe_linear_map<T, N, Momentum, Coor>(detail::unwrap_callable(sys.first), n, "dq/dt = f(p)");
+            K = -detail::probe_linear_map<T, N, Coor, Momentum>(detail::unwrap_callable(sys.second), n, "dp/dt = g(q)");
             M.resize(n, n);
             if (!try_solve(Minv, matrix<T, N>::Identity(n, n), M))
                 throw std::invalid_argument("symplectic system form: the probed M^-1 is singular");
         } else {
-            S g = sys;
-            K = -detail::probe_linear_map<T, N, Coor, Momentum>(g, n, "dp/dt = g(q)");
+            K = -detail::probe_linear_map<T, N, Coor, Momentum>(sys, n, "dp/dt = g(q)");
             M = matrix<T, N>::Identity(n, n);
         }
         try {
@@ -143,7 +154,7 @@ linear_system_matrices<T, N> system_matrices(const System& sys_in, Eigen::Index 
             throw std::invalid_argument(std::string("symplectic system form (matrices probed from the callables): ") +
                                         e.what());
         }
-        return {std::move(M), std::move(K), 0, system_fingerprint<T, N, Coor, Momentum>(sys_in, n)};
+        return {std::move(M), std::move(K), 0, system_fingerprint<T, N, Coor, Momentum>(sys, n)};
     }
 }
 

@@ -14,6 +14,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -33,8 +34,9 @@ inline std::uint64_t next_model_id() {
 /// Units: q in generalized coordinates (rad, m, ...), p = M q̇ the generalized momenta,
 /// time in the unit implied by M and K (K/M has units of rad² per time unit²).
 ///
-/// The object is immutable; copies share an identity (`id()`) that steppers use to cache
-/// transfer matrices. It is also an odeint system in three forms: the first-order form
+/// The object is immutable and its copies share M, K and M⁻¹ (one reference-counted block: a
+/// copy costs a pointer copy, so odeint's by-value system passing copies no matrix) and an
+/// identity (`id()`) that steppers use to cache transfer matrices. It is also an odeint system in three forms: the first-order form
 /// `sys(x, dxdt, t)` on x = (q, p) stacked (length 2n), and the symplectic pair form through
 /// `coordinate_rate` / `momentum_rate` (see `as_symplectic_system`).
 template <class Matrix>
@@ -49,45 +51,46 @@ public:
     /// \param K stiffness matrix, n × n, symmetric positive definite.
     /// \throws std::invalid_argument naming the matrix and the failed property (finite entries,
     ///         square, equal sizes, symmetric within 16 ε max|a_ij|, positive definite by LDLᵀ).
-    quadratic_lagrangian(Matrix M, Matrix K) : m_M(std::move(M)), m_K(std::move(K)), m_id(detail::next_model_id()) {
-        check("mass matrix M", m_M);
-        check("stiffness matrix K", m_K);
-        if (m_M.rows() != m_K.rows())
-            throw std::invalid_argument("quadratic_lagrangian: M is " + std::to_string(m_M.rows()) + "x" +
-                                        std::to_string(m_M.cols()) + " but K is " + std::to_string(m_K.rows()) +
-                                        "x" + std::to_string(m_K.cols()) + " (precondition: same size)");
-        const matrix<value_type> Md = m_M;  // decompositions at dynamic size: one instantiation per scalar
-        m_Minv = Eigen::LDLT<matrix<value_type>>(Md).solve(matrix<value_type>::Identity(Md.rows(), Md.cols()));
+    quadratic_lagrangian(Matrix M, Matrix K) {
+        check("mass matrix M", M);
+        check("stiffness matrix K", K);
+        if (M.rows() != K.rows())
+            throw std::invalid_argument("quadratic_lagrangian: M is " + std::to_string(M.rows()) + "x" +
+                                        std::to_string(M.cols()) + " but K is " + std::to_string(K.rows()) + "x" +
+                                        std::to_string(K.cols()) + " (precondition: same size)");
+        const matrix<value_type> Md = M;  // decompositions at dynamic size: one instantiation per scalar
+        Matrix Minv = Eigen::LDLT<matrix<value_type>>(Md).solve(matrix<value_type>::Identity(Md.rows(), Md.cols()));
+        m_data = std::make_shared<const data>(data{std::move(M), std::move(K), std::move(Minv), detail::next_model_id()});
     }
 
     /// Number of degrees of freedom n.
-    Eigen::Index size() const { return m_M.rows(); }
-    const Matrix& mass() const { return m_M; }
-    const Matrix& stiffness() const { return m_K; }
+    Eigen::Index size() const { return m_data->M.rows(); }
+    const Matrix& mass() const { return m_data->M; }
+    const Matrix& stiffness() const { return m_data->K; }
     /// M⁻¹, computed once at construction.
-    const Matrix& inverse_mass() const { return m_Minv; }
+    const Matrix& inverse_mass() const { return m_data->Minv; }
     /// Identity shared by all copies of this model (never by two different models).
-    std::uint64_t id() const { return m_id; }
+    std::uint64_t id() const { return m_data->id; }
 
     /// Energy H(p, q) = ½ pᵀ M⁻¹ p + ½ qᵀ K q (§6.3). `p`, `q`: length-n vectors.
     template <class P, class Q>
     value_type energy(const P& p, const Q& q) const {
         const vector_type pv = view(p), qv = view(q);
-        return (pv.dot(m_Minv * pv) + qv.dot(m_K * qv)) / value_type(2);
+        return (pv.dot(inverse_mass() * pv) + qv.dot(stiffness() * qv)) / value_type(2);
     }
 
     /// Lagrangian L(q̇, q) of eq. (3).
     template <class V, class Q>
     value_type lagrangian(const V& qdot, const Q& q) const {
         const vector_type v = view(qdot), qv = view(q);
-        return (v.dot(m_M * v) - qv.dot(m_K * qv)) / value_type(2);
+        return (v.dot(mass() * v) - qv.dot(stiffness() * qv)) / value_type(2);
     }
 
     /// Generalized eigenfrequencies ω_i (K x = ω² M x), ascending, rad per time unit.
     /// Requires a floating-point scalar.
     vector_type frequencies() const {
         static_assert(!is_exact_v<value_type>, "frequencies() needs square roots: use a floating-point scalar");
-        Eigen::GeneralizedSelfAdjointEigenSolver<matrix<value_type>> es(matrix<value_type>(m_K), matrix<value_type>(m_M),
+        Eigen::GeneralizedSelfAdjointEigenSolver<matrix<value_type>> es(matrix<value_type>(stiffness()), matrix<value_type>(mass()),
                                                                          Eigen::EigenvaluesOnly);
         vector_type w = es.eigenvalues();
         for (Eigen::Index i = 0; i < w.size(); ++i) {
@@ -104,14 +107,14 @@ public:
     template <class P, class DQ>
     void coordinate_rate(const P& p, DQ& dqdt) const {
         resize_state(dqdt, size());
-        as_eigen(dqdt).noalias() = m_Minv * as_eigen(p);
+        as_eigen(dqdt).noalias() = inverse_mass() * as_eigen(p);
     }
 
     /// dp/dt = −K q (odeint's momentum function of the symplectic pair form).
     template <class Q, class DP>
     void momentum_rate(const Q& q, DP& dpdt) const {
         resize_state(dpdt, size());
-        as_eigen(dpdt).noalias() = -(m_K * as_eigen(q));
+        as_eigen(dpdt).noalias() = -(stiffness() * as_eigen(q));
     }
 
     /// First-order form for explicit steppers (e.g. odeint's `runge_kutta4`):
@@ -122,8 +125,8 @@ public:
         resize_state(dxdt, 2 * n);
         const auto xv = as_eigen(x);
         auto dv = as_eigen(dxdt);
-        dv.head(n).noalias() = m_Minv * xv.tail(n);
-        dv.tail(n).noalias() = -(m_K * xv.head(n));
+        dv.head(n).noalias() = inverse_mass() * xv.tail(n);
+        dv.tail(n).noalias() = -(stiffness() * xv.head(n));
     }
 
 private:
@@ -147,8 +150,11 @@ private:
                                         " is not positive definite (an LDL^T pivot is <= 0)");
     }
 
-    Matrix m_M, m_K, m_Minv;
-    std::uint64_t m_id;
+    struct data {
+        Matrix M, K, Minv;
+        std::uint64_t id;
+    };
+    std::shared_ptr<const data> m_data;  ///< shared by copies, never modified
 };
 
 template <class Matrix>

@@ -7,8 +7,8 @@
 /// - `name` (const char*, snake_case) and `source` (paper and equation numbers);
 /// - `order` (unsigned): the order of accuracy, measured by the tests on a nonlinear problem;
 /// - `symplectic`: the one-step map preserves the canonical symplectic form (ΦᵀJΦ = J);
-/// - `symmetric`: time-reversible, Φ_{−h} = Φ_h⁻¹ — such schemes accept a negative step size
-///   (the steppers step backward in time); others refuse it;
+/// - `symmetric`: time-reversible, Φ_{−h} = Φ_h⁻¹ (every stepper accepts a negative step size
+///   and steps backward; for a symmetric scheme that step is the exact inverse of the forward one);
 /// - `energy_preserving`: conserves the energy H exactly (to the solver's tolerance), not only
 ///   a modified energy;
 /// - `momentum_preserving`: conserves the linear and angular momenta of a system that has them

@@ -95,7 +95,7 @@ private:
     using vec = vector<value_type, static_dimension>;
 
     template <class System, class QIn, class PIn, class QOut, class POut>
-    void step(const System& system, const QIn& q_in, const PIn& p_in, const time_type& /*t*/, QOut& q_out, POut& p_out,
+    void step(System& system, const QIn& q_in, const PIn& p_in, const time_type& /*t*/, QOut& q_out, POut& p_out,
               const time_type& dt) {
         const auto q = as_eigen(q_in);
         const auto p = as_eigen(p_in);
@@ -168,8 +168,9 @@ private:
         m_midpoint = e.midpoint * eta;
     }
 
-    template <class S>
-    const entry& lookup(const S& system, Eigen::Index n, const value_type& h) {
+    template <class System>
+    const entry& lookup(System& system, Eigen::Index n, const value_type& h) {
+        using S = std::remove_cv_t<System>;
         vector<value_type, twice(static_dimension)> fp;
         if constexpr (!is_quadratic_lagrangian<S>::value) fp = system_fingerprint<value_type, static_dimension, Coor, Momentum>(system, n);
         for (std::size_t i = 0; i < m_cache.size(); ++i) {

@@ -26,6 +26,7 @@
 
 #include <string>
 #include <type_traits>
+#include <typeinfo>
 #include <utility>
 
 namespace geomint {
@@ -41,22 +42,17 @@ template <class T, class P>
 struct is_separable_system<separable_system<T, P>> : std::true_type {};
 
 namespace detail {
-/// True when a state component is a scalar itself rather than a container.
-template <class C>
-inline constexpr bool is_scalar_component_v =
-    std::is_arithmetic_v<std::remove_cv_t<C>> || bmp::is_number<std::remove_cv_t<C>>::value;
-
 /// Give a container component one entry (nothing to do for a scalar component).
 template <class C>
 void make_single_entry(C& c) {
-    if constexpr (!is_scalar_component_v<C>) resize_state(c, 1);
+    if constexpr (!is_scalar_state_v<C>) resize_state(c, 1);
 }
 
 /// The scalar held by a state component: the component itself, or the only entry of a
 /// one-element container (std::array<T, 1>, std::vector<T>, Eigen vector).
 template <class C>
 auto& scalar_of(C& c) {
-    if constexpr (is_scalar_component_v<C>) {
+    if constexpr (is_scalar_state_v<C>) {
         return c;
     } else {
         if (c.size() != 1)
@@ -66,28 +62,44 @@ auto& scalar_of(C& c) {
     }
 }
 
-/// The force of odeint's symplectic system form: a pair (dq/dt = f(p), dp/dt = g(q)) or a single
-/// callable g(q, dpdt), for a scalar q or a `vector<T>` q. Only `force` is available: explicit
-/// schemes only.
-template <class System, class Coor>
+/// odeint's symplectic system form seen by the splitting schemes: a pair (dq/dt = f(p),
+/// dp/dt = g(q)) gives the force g and the velocity f; a single callable g(q, dpdt) gives the
+/// force (the velocity is then p). `Q` is a scalar or a `vector<T>`; the callables get containers
+/// of the user's types `Coor` / `Momentum`, sized (and zeroed) before the call, as odeint does,
+/// and are called non-const (std::ref / boost::ref wrappers are unwrapped).
+template <class System, class Coor, class Momentum>
 struct odeint_force {
-    const System& system;
+    System& system;
+
     template <class Q>
     Q force(const Q& q) const {
-        Coor qc{}, dpdt{};
-        if constexpr (is_scalar_component_v<Q>) {
-            make_single_entry(qc);
-            make_single_entry(dpdt);
-            scalar_of(qc) = q;
-        } else {
-            resize_state(qc, q.size());
-            resize_state(dpdt, q.size());
-            as_eigen(qc) = q;
-        }
-        if constexpr (is_std_pair<System>::value) system.second(qc, dpdt);
-        else system(qc, dpdt);
-        if constexpr (is_scalar_component_v<Q>) return scalar_of(dpdt);
-        else return Q(as_eigen(dpdt));
+        if constexpr (is_std_pair<std::remove_cv_t<System>>::value)
+            return apply<Coor, Momentum>(unwrap_callable(system.second), q);
+        else
+            return apply<Coor, Momentum>(system, q);
+    }
+    template <class Q>
+    Q velocity(const Q& p) const
+        requires is_std_pair<std::remove_cv_t<System>>::value
+    {
+        return apply<Momentum, Coor>(unwrap_callable(system.first), p);
+    }
+
+private:
+    /// f(x, dxdt) with x of type In holding `x`, dxdt of type Out; returns dxdt as a Q.
+    template <class In, class Out, class F, class Q>
+    static Q apply(F& f, const Q& x) {
+        const Eigen::Index n = is_scalar_state_v<Q> ? 1 : state_size(x);
+        In in = sized_derivative<In>(n);
+        Out out = sized_derivative<Out>(n);
+        if constexpr (is_scalar_state_v<Q>) scalar_of(in) = x;
+        else as_eigen(in) = x;
+        f(static_cast<const In&>(in), out);
+        if (state_size(out) != n)
+            throw std::invalid_argument("symplectic system form: a callable returned " + std::to_string(state_size(out)) +
+                                        " entries for a state of " + std::to_string(n));
+        if constexpr (is_scalar_state_v<Q>) return scalar_of(out);
+        else return Q(as_eigen(out));
     }
 };
 }  // namespace detail
@@ -108,13 +120,17 @@ struct odeint_force {
 ///
 /// System: a `newton_system` or a `separable_system` (or std::ref to one); explicit schemes
 /// (`!Scheme::needs_potential`: leap-frog, symplectic Euler) also accept odeint's symplectic
-/// system form — a pair (f, g) or a momentum function g(q, dpdt).
+/// system form — a pair (f, g), dq/dt = f(p) and dp/dt = g(q), both used (any separable
+/// H = T(p) + V(q)), or a momentum function g(q, dpdt) alone (dq/dt = p). Implicit schemes refuse
+/// the system form at compile time (they need the potential V).
+/// dt < 0 steps backward (the scheme with a negative step: for symmetric schemes the exact
+/// inverse of the forward step, for the others a method of the same order for the backward flow).
 /// A first-same-as-last scheme (`Scheme::first_same_as_last`: leap-frog) evaluates the force once
 /// a step: the force at the end of a step is reused by the next one when it gets the state this
-/// stepper wrote, for the same system object (call `reset()` after changing a system in place).
+/// stepper wrote, for the same system (the same object address and type; call `reset()` after
+/// changing a system in place or handing a different system of the same type at the same address).
 /// Implicit schemes take `newton_raphson_options` at construction; explicit ones take none.
-/// Checked each step with `checked` (std::invalid_argument): dt finite and non-zero (positive
-/// unless `Scheme::symmetric`), q and p finite and of equal length (= dof() for a
+/// Checked each step with `checked` (std::invalid_argument): dt finite and non-zero, q and p finite and of equal length (= dof() for a
 /// separable_system). Implicit schemes throw `convergence_error` when Newton fails; the model
 /// throws `std::domain_error` if the potential's derivatives are not finite.
 template <class Scheme, class Coor, class Momentum = Coor, class Checks = checked>
@@ -150,19 +166,22 @@ private:
     using T = value_type;
     static constexpr bool fsal = scheme::first_same_as_last<Scheme>();
 
-    /// The force at the state written last, and the system it belongs to.
+    /// The force at the state written last, and the system it belongs to (address and type).
     template <class U>
     struct force_memory {
         const void* system = nullptr;
+        const std::type_info* type = nullptr;
         U q{}, f{};
     };
 
     template <class S, class QIn, class PIn, class QOut, class POut>
-    void step(const S& sys, const QIn& q_in, const PIn& p_in, const time_type& /*t*/, QOut& q_out, POut& p_out,
+    void step(S& sys, const QIn& q_in, const PIn& p_in, const time_type& /*t*/, QOut& q_out, POut& p_out,
               const time_type& dt) {
         using C = std::remove_cv_t<QIn>;
-        if constexpr (is_separable_system<S>::value ||
-                      (!is_newton_system<S>::value && !detail::is_scalar_component_v<C>)) {
+        using P = std::remove_cv_t<PIn>;
+        using SS = std::remove_cv_t<S>;
+        if constexpr (is_separable_system<SS>::value ||
+                      (!is_newton_system<SS>::value && !is_scalar_state_v<C>)) {
             static_assert(Scheme::multi_dof, "this scheme is defined for one degree of freedom only (a newton_system)");
             vector<T> q = as_eigen(q_in), p = as_eigen(p_in);
             if constexpr (base::checks_enabled) {
@@ -172,12 +191,12 @@ private:
                                                 " (precondition: equal lengths)");
                 if (!all_finite(q) || !all_finite(p)) detail::throw_non_finite_state(Scheme::name, q, p);
             }
-            if constexpr (is_separable_system<S>::value) {
-                advance(sys, &sys, q, p, dt, m_vector_force);
+            if constexpr (is_separable_system<SS>::value) {
+                advance(std::as_const(sys), &sys, q, p, dt, m_vector_force);
             } else {
                 static_assert(!Scheme::needs_potential, "this scheme needs the potential V: pass a "
                                                         "geomint::separable_system, not odeint's system form");
-                advance(detail::odeint_force<S, C>{sys}, &sys, q, p, dt, m_vector_force);
+                advance(detail::odeint_force<S, C, P>{sys}, &sys, q, p, dt, m_vector_force);
             }
             resize_state(q_out, q.size());
             resize_state(p_out, p.size());
@@ -191,12 +210,12 @@ private:
                                                 geomint::to_string(phi) + ", " + geomint::to_string(p) +
                                                 ") violates the precondition: finite entries");
             }
-            if constexpr (is_newton_system<S>::value) {
-                advance(sys, &sys, phi, p, dt, m_scalar_force);
+            if constexpr (is_newton_system<SS>::value) {
+                advance(std::as_const(sys), &sys, phi, p, dt, m_scalar_force);
             } else {
                 static_assert(!Scheme::needs_potential,
                               "this scheme needs the potential V: pass a geomint::newton_system, not odeint's system form");
-                advance(detail::odeint_force<S, C>{sys}, &sys, phi, p, dt, m_scalar_force);
+                advance(detail::odeint_force<S, C, P>{sys}, &sys, phi, p, dt, m_scalar_force);
             }
             detail::make_single_entry(q_out);
             detail::make_single_entry(p_out);
@@ -206,14 +225,16 @@ private:
     }
 
     /// One step of the scheme on (q, p) in place; first-same-as-last schemes reuse the force.
-    template <class F, class U>
-    void advance(const F& force_source, const void* system, U& q, U& p, const T& dt, force_memory<U>& memory) {
+    template <class F, class Sys, class U>
+    void advance(const F& force_source, const Sys* system, U& q, U& p, const T& dt, force_memory<U>& memory) {
         if constexpr (fsal) {
-            if (!(memory.system == system && same_value(memory.q, q))) memory.f = force_source.force(q);
+            const bool same_system = memory.system == static_cast<const void*>(system) && memory.type == &typeid(Sys);
+            if (!(same_system && same_value(memory.q, q))) memory.f = force_source.force(q);
             memory.system = nullptr;  // a throwing step leaves no stale force
             Scheme::step_with_force(force_source, q, p, dt, memory.f);
             memory.q = q;
             memory.system = system;
+            memory.type = &typeid(Sys);
         } else {
             Scheme::step(force_source, q, p, dt, m_options);
         }
@@ -221,7 +242,7 @@ private:
 
     template <class U>
     static bool same_value(const U& a, const U& b) {
-        if constexpr (detail::is_scalar_component_v<U>) return a == b;
+        if constexpr (is_scalar_state_v<U>) return a == b;
         else return a.size() == b.size() && a == b;
     }
 

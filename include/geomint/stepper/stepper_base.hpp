@@ -8,10 +8,11 @@
 /// implements
 /// \code
 ///   template <class System, class QIn, class PIn, class QOut, class POut>
-///   void step(const System& sys, const QIn& q, const PIn& p, const time_type& t, QOut& q_out, POut& p_out,
+///   void step(System& sys, const QIn& q, const PIn& p, const time_type& t, QOut& q_out, POut& p_out,
 ///             const time_type& dt);
 /// \endcode
-/// (`sys` unwrapped from std::ref, the components unwrapped from std::ref; `q_out` may alias `q`),
+/// (`sys` unwrapped from std::ref / boost::ref, possibly const; the components unwrapped too;
+/// `q_out` may alias `q`),
 /// checking the state itself when `checks_enabled`. Time is passed to every step; no scheme
 /// keeps a clock.
 
@@ -19,18 +20,23 @@
 #include "geomint/scheme/traits.hpp"
 #include "geomint/state.hpp"
 
+#include <boost/numeric/odeint/algebra/algebra_dispatcher.hpp>
+#include <boost/numeric/odeint/algebra/operations_dispatcher.hpp>
 #include <boost/numeric/odeint/stepper/stepper_categories.hpp>
+#include <boost/numeric/odeint/util/resizer.hpp>
+#include <boost/numeric/odeint/util/state_wrapper.hpp>
 #include <boost/numeric/odeint/util/unwrap_reference.hpp>
 
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <functional>
 #include <utility>
 
 namespace geomint {
 
-/// Check policy (default): each step checks dt (finite, non-zero; positive unless the scheme is
-/// time-symmetric), the state's sizes and that every entry is finite, and throws
+/// Check policy (default): each step checks dt (finite and non-zero; dt < 0 steps backward), the
+/// state's sizes and that every entry is finite, and throws
 /// std::invalid_argument naming the value and the violated condition.
 struct checked {
     static constexpr bool enabled = true;
@@ -56,21 +62,10 @@ struct compensated_summation {};
 
 namespace detail {
 
-/// The scalar of a state component: the component itself if it is a scalar, else its entries'.
-template <class C, class = void>
-struct component_scalar {
-    using type = typename state_traits<C>::scalar;
-};
+/// A state or a state component, unwrapped from std::ref / boost::ref (anything else is returned
+/// as is).
 template <class C>
-struct component_scalar<C, std::enable_if_t<std::is_arithmetic_v<C> || bmp::is_number<C>::value>> {
-    using type = C;
-};
-template <class C>
-using component_scalar_t = typename component_scalar<std::remove_cv_t<C>>::type;
-
-/// A state component, unwrapped from std::ref / boost::ref (a plain component is returned as is).
-template <class C>
-decltype(auto) unwrap_component(C& c) {
+decltype(auto) unwrap_reference_to(C& c) {
     using W = std::remove_cv_t<C>;
     using U = typename boost::numeric::odeint::unwrap_reference<W>::type;
     if constexpr (std::is_same_v<U, W>)
@@ -79,24 +74,23 @@ decltype(auto) unwrap_component(C& c) {
         return static_cast<U&>(c);
 }
 
-/// dt is finite and non-zero, and positive unless `Scheme` is time-symmetric.
+/// dt is finite and non-zero (dt < 0 steps backward, as odeint's steppers do).
 /// \throws std::invalid_argument naming the scheme, dt and the condition.
 template <class Scheme, class T>
 void require_step_size(const T& dt) {
     if constexpr (is_symbolic_v<T>) {
         return;  // an assumption on the symbol
-    } else if constexpr (Scheme::symmetric) {
+    } else {
         if (!(dt != T(0)) || !is_finite(dt))
             throw std::invalid_argument(std::string(Scheme::name) + ": step size dt = " + geomint::to_string(dt) +
-                                        " violates the precondition dt != 0 and finite (the scheme is time-symmetric: "
-                                        "dt < 0 steps backward)");
-    } else {
-        if (!(dt > T(0)) || !is_finite(dt))
-            throw std::invalid_argument(std::string(Scheme::name) + ": step size dt = " + geomint::to_string(dt) +
-                                        " violates the precondition 0 < dt < infinity (the scheme is not time-symmetric: "
-                                        "it cannot step backward)");
+                                        " violates the precondition dt != 0 and finite (dt < 0 steps backward)");
     }
 }
+
+/// True for a (q, p) state: a std::pair, possibly wrapped in std::ref / boost::ref.
+template <class S>
+inline constexpr bool is_state_pair_v =
+    is_std_pair<std::remove_cv_t<typename boost::numeric::odeint::unwrap_reference<std::remove_cv_t<S>>::type>>::value;
 
 /// Throws std::invalid_argument naming the first non-finite entry of q or p (called once a check
 /// found one; kept out of line so the messages are built only then).
@@ -113,9 +107,15 @@ template <class Q, class P>
 ///
 /// \tparam Derived  the family's stepper.
 /// \tparam Scheme   a scheme with the trait vocabulary of scheme/traits.hpp.
-/// \tparam Coor     coordinate type: a scalar or a container (std::array, std::vector, Eigen vector).
+/// \tparam Coor     coordinate type: a scalar or a container (std::array, boost::array, std::vector,
+///                  Eigen vector).
 /// \tparam Momentum momentum type.
 /// \tparam Checks   `checked` or `unchecked`.
+///
+/// The system is taken by value, as odeint passes it; pass `std::ref(sys)` / `boost::ref(sys)`
+/// (also of a const model) to share it. A callable system is called non-const on that copy (a
+/// functor with a non-const `operator()` works). geomint's models share their immutable data
+/// between copies, so passing one by value copies no matrix.
 template <class Derived, class Scheme, class Coor, class Momentum, class Checks>
 class stepper_base {
     static_assert(scheme_description<Scheme>, "Scheme must declare the trait vocabulary of geomint/scheme/traits.hpp");
@@ -124,52 +124,88 @@ class stepper_base {
 
 public:
     using scheme_type = Scheme;
+    using stepper_type = Derived;
     using coor_type = Coor;
     using momentum_type = Momentum;
+    using coor_deriv_type = Coor;
+    using momentum_deriv_type = Momentum;
     using state_type = std::pair<Coor, Momentum>;
-    using deriv_type = state_type;
-    using value_type = detail::component_scalar_t<Coor>;
+    using deriv_type = std::pair<coor_deriv_type, momentum_deriv_type>;
+    using wrapped_coor_deriv_type = boost::numeric::odeint::state_wrapper<coor_deriv_type>;
+    using wrapped_momentum_deriv_type = boost::numeric::odeint::state_wrapper<momentum_deriv_type>;
+    using value_type = typename state_traits<Coor>::scalar;
     using time_type = value_type;
+    /// What odeint would pick for `Coor` (reported for type inspection: geomint's steppers do
+    /// their arithmetic through Eigen views, not through an odeint algebra).
+    using algebra_type = typename boost::numeric::odeint::algebra_dispatcher<Coor>::algebra_type;
+    using operations_type = typename boost::numeric::odeint::operations_dispatcher<Coor>::operations_type;
+    /// Work arrays are sized on each step from the state (odeint's `initially_resizer` behaviour).
+    using resizer_type = boost::numeric::odeint::initially_resizer;
     using order_type = unsigned short;
     using stepper_category = boost::numeric::odeint::stepper_tag;
     using check_policy = Checks;
     static constexpr bool checks_enabled = Checks::enabled;
 
     /// Order of accuracy of the scheme.
-    static constexpr order_type order() { return static_cast<order_type>(Scheme::order); }
+    static constexpr order_type order_value = static_cast<order_type>(Scheme::order);
+    static constexpr order_type order() { return order_value; }
 
-    /// Advance x = (q, p) in place from t to t + dt. x is a pair of values or, as odeint's
-    /// symplectic steppers take it, `std::make_pair(std::ref(q), std::ref(p))`.
+    /// odeint's stepper interface: prepare for states like `x`. geomint's steppers size their
+    /// work arrays from the state on each step, so there is nothing to do.
+    template <class StateType>
+    void adjust_size(const StateType& /*x*/) {}
+
+    /// Advance x = (q, p) in place from t to t + dt (dt < 0 steps backward). x is a pair of values
+    /// or, as odeint's symplectic steppers take it, `std::make_pair(std::ref(q), std::ref(p))`
+    /// (or `boost::ref`).
     template <class System, class StateInOut>
+        requires detail::is_state_pair_v<StateInOut>
     void do_step(System system, StateInOut& x, const time_type& t, const time_type& dt) {
-        dispatch(system, x, t, x, dt);
+        dispatch(system, detail::unwrap_reference_to(x), t, detail::unwrap_reference_to(x), dt);
     }
     template <class System, class StateInOut>
+        requires detail::is_state_pair_v<StateInOut>
     void do_step(System system, const StateInOut& x, const time_type& t, const time_type& dt) {
+        dispatch(system, detail::unwrap_reference_to(x), t, detail::unwrap_reference_to(x), dt);
+    }
+
+    /// Advance q and p, given separately, in place (odeint's `do_step(system, q, p, t, dt)`).
+    template <class System, class CoorInOut, class MomentumInOut>
+        requires(!detail::is_state_pair_v<CoorInOut>)
+    void do_step(System system, CoorInOut& q, MomentumInOut& p, const time_type& t, const time_type& dt) {
+        auto x = std::make_pair(std::ref(q), std::ref(p));
+        dispatch(system, x, t, x, dt);
+    }
+    template <class System, class CoorInOut, class MomentumInOut>
+        requires(!detail::is_state_pair_v<CoorInOut>)
+    void do_step(System system, const CoorInOut& q, const MomentumInOut& p, const time_type& t, const time_type& dt) {
+        auto x = std::make_pair(std::ref(q), std::ref(p));
         dispatch(system, x, t, x, dt);
     }
 
     /// Advance `in` = (q, p) at t to `out` at t + dt (`out` may alias `in`; either may be a pair
     /// of references).
     template <class System, class StateIn, class StateOut>
+        requires detail::is_state_pair_v<StateIn>
     void do_step(System system, const StateIn& in, const time_type& t, StateOut& out, const time_type& dt) {
-        dispatch(system, in, t, out, dt);
+        dispatch(system, detail::unwrap_reference_to(in), t, detail::unwrap_reference_to(out), dt);
     }
     template <class System, class StateIn, class StateOut>
+        requires detail::is_state_pair_v<StateIn>
     void do_step(System system, const StateIn& in, const time_type& t, const StateOut& out, const time_type& dt) {
-        dispatch(system, in, t, out, dt);
+        dispatch(system, detail::unwrap_reference_to(in), t, detail::unwrap_reference_to(out), dt);
     }
 
 private:
     template <class System, class StateIn, class StateOut>
     void dispatch(System& system, const StateIn& in, const time_type& t, StateOut& out, const time_type& dt) {
-        using S = std::remove_cv_t<typename boost::numeric::odeint::unwrap_reference<System>::type>;
+        using S = typename boost::numeric::odeint::unwrap_reference<System>::type;
         if constexpr (checks_enabled) detail::require_step_size<Scheme>(dt);
-        const S& sys = system;
-        const auto& q = detail::unwrap_component(in.first);
-        const auto& p = detail::unwrap_component(in.second);
-        auto& q_out = detail::unwrap_component(out.first);
-        auto& p_out = detail::unwrap_component(out.second);
+        S& sys = system;
+        const auto& q = detail::unwrap_reference_to(in.first);
+        const auto& p = detail::unwrap_reference_to(in.second);
+        auto& q_out = detail::unwrap_reference_to(out.first);
+        auto& p_out = detail::unwrap_reference_to(out.second);
         static_cast<Derived&>(*this).step(sys, q, p, t, q_out, p_out, dt);
     }
 };

@@ -2,8 +2,12 @@
 /// \file
 /// Explicit splitting schemes for φ̈ = f(φ): Störmer–Verlet (leap-frog) and the two symplectic
 /// Euler methods. Source: Cieśliński & Ratkiewicz, eqs. (13), (20), (21). Each is a
-/// composition of a kick p += c·f(φ) and a drift φ += c·p, so it needs only the force: it also
-/// runs on odeint's symplectic system form (see stepper/newton_equation_stepper.hpp).
+/// composition of a kick p += c·f(φ) and a drift φ += c·v(p), so it needs only the force: it also
+/// runs on odeint's symplectic system form (see stepper/newton_equation_stepper.hpp). The
+/// velocity v(p) = ∂T/∂p is p for the paper's H = p²/2 + V(φ); a system that has a member
+/// `velocity(p)` (odeint's pair form, dq/dt = f(p)) supplies its own, and the same compositions
+/// are then Störmer–Verlet and symplectic Euler for any separable H = T(p) + V(q) (Hairer,
+/// Lubich, Wanner, *Geometric Numerical Integration*, §I.1.4 and Theorem VI.3.4).
 ///
 /// Scheme interface (shared by every scheme in scheme/newton_equation/, concept
 /// `newton_equation_scheme` of scheme/traits.hpp):
@@ -28,9 +32,10 @@ template <class System, class U, class T>
 void kick(const System& sys, const U& phi, U& p, const T& c) {
     p += sys.force(phi) * c;
 }
-template <class U, class T>
-void drift(U& phi, const U& p, const T& c) {
-    phi += p * c;
+template <class System, class U, class T>
+void drift(const System& sys, U& phi, const U& p, const T& c) {
+    if constexpr (requires { sys.velocity(p); }) phi += sys.velocity(p) * c;
+    else phi += p * c;
 }
 }  // namespace detail
 
@@ -47,7 +52,7 @@ struct leapfrog
     static void step(const System& sys, U& phi, U& p, const T& h, const newton_raphson_options&) {
         const T half = h / 2;
         detail::kick(sys, phi, p, half);
-        detail::drift(phi, p, h);
+        detail::drift(sys, phi, p, h);
         detail::kick(sys, phi, p, half);
     }
     /// The same step given the force f = f(φ_n), returning f(φ_{n+1}) in it: one force
@@ -56,7 +61,7 @@ struct leapfrog
     static void step_with_force(const System& sys, U& phi, U& p, const T& h, U& f) {
         const T half = h / 2;
         p += f * half;
-        detail::drift(phi, p, h);
+        detail::drift(sys, phi, p, h);
         f = sys.force(phi);
         p += f * half;
     }
@@ -73,7 +78,7 @@ struct symplectic_euler
     template <class System, class U, class T>
     static void step(const System& sys, U& phi, U& p, const T& h, const newton_raphson_options&) {
         detail::kick(sys, phi, p, h);
-        detail::drift(phi, p, h);
+        detail::drift(sys, phi, p, h);
     }
 };
 
@@ -88,7 +93,7 @@ struct symplectic_euler_adjoint
     static constexpr const char* source = "Cieśliński & Ratkiewicz, eq. (21)";
     template <class System, class U, class T>
     static void step(const System& sys, U& phi, U& p, const T& h, const newton_raphson_options&) {
-        detail::drift(phi, p, h);
+        detail::drift(sys, phi, p, h);
         detail::kick(sys, phi, p, h);
     }
 };
