@@ -136,37 +136,28 @@ TEST(OdeintIdioms, BackwardIntegration) {
             EXPECT_EQ(times, ts) << name;
             EXPECT_LT(error_at_0(x), tol) << name;
         }
-        {
-            auto x = start();
+        // the iterators: (states seen, error at t = 0) of one pass over [begin, end)
+        const auto walk = [&](auto begin, auto end, const std::pair<vec, vec>& x) {
             std::size_t seen = 0;
-            for (auto it = odeint::make_const_step_iterator_begin(stepper, system, x, 1.0, 0.0, h),
-                      end = odeint::make_const_step_iterator_end(stepper, system, x);
-                 it != end; ++it)
-                ++seen;
-            EXPECT_EQ(seen, 101u) << name;
-            EXPECT_LT(error_at_0(x), tol) << name;
-        }
-        {
-            auto x = start();
-            std::size_t seen = 0;
-            for (auto it = odeint::make_n_step_iterator_begin(stepper, system, x, 1.0, h, 100),
-                      end = odeint::make_n_step_iterator_end(stepper, system, x);
-                 it != end; ++it)
-                ++seen;
-            EXPECT_EQ(seen, 101u) << name;
-            EXPECT_LT(error_at_0(x), tol) << name;
-        }
-        {
-            auto x = start();
-            const std::vector<double> ts{1.0, 0.5, 0.0};
-            std::size_t seen = 0;
-            for (auto it = odeint::make_times_iterator_begin(stepper, system, x, ts.begin(), ts.end(), h),
-                      end = odeint::make_times_iterator_end<decltype(ts.begin())>(stepper, system, x);
-                 it != end; ++it)
-                ++seen;
-            EXPECT_EQ(seen, 3u) << name;
-            EXPECT_LT(error_at_0(x), tol) << name;
-        }
+            for (; begin != end; ++begin) ++seen;
+            return std::make_pair(seen, error_at_0(x));
+        };
+        auto x = start();
+        auto r = walk(odeint::make_const_step_iterator_begin(stepper, system, x, 1.0, 0.0, h),
+                      odeint::make_const_step_iterator_end(stepper, system, x), x);
+        EXPECT_EQ(r.first, 101u) << name;
+        EXPECT_LT(r.second, tol) << name;
+        x = start();
+        r = walk(odeint::make_n_step_iterator_begin(stepper, system, x, 1.0, h, 100),
+                 odeint::make_n_step_iterator_end(stepper, system, x), x);
+        EXPECT_EQ(r.first, 101u) << name;
+        EXPECT_LT(r.second, tol) << name;
+        x = start();
+        const std::vector<double> ts{1.0, 0.5, 0.0};
+        r = walk(odeint::make_times_iterator_begin(stepper, system, x, ts.begin(), ts.end(), h),
+                 odeint::make_times_iterator_end<decltype(ts.begin())>(stepper, system, x), x);
+        EXPECT_EQ(r.first, 3u) << name;
+        EXPECT_LT(r.second, tol) << name;
     };
     const auto g = [](const vec& q, vec& dpdt) { dpdt[0] = -q[0]; };
     check(simpson_stepper<vec>(), g, 1e-9);
