@@ -263,6 +263,26 @@ TEST(OdeintIdioms, SystemForms) {
     EXPECT_EQ(y, z);
 }
 
+// A system changed mid-trajectory: leap-frog's first-same-as-last force must not carry over to
+// the changed system. Here the user's own object, passed by std::ref, is changed in place
+// between two integrations (a trivially copyable system is recognized by its bytes, so no
+// reset() is needed). The reference is a fresh stepper for the second part.
+TEST(OdeintIdioms, ChangedSystemIsNoticedByLeapfrog) {
+    struct spring {
+        double k;
+        void operator()(const vec& q, vec& dpdt) const { dpdt[0] = -k * q[0]; }
+    };
+    spring s{1.0};
+    std::pair<vec, vec> x{vec{1.0}, vec{0.0}};
+    leapfrog_stepper<vec> lf;
+    odeint::integrate_const(boost::ref(lf), std::ref(s), x, 0.0, 1.0, 0.1);  // one stepper throughout
+    std::pair<vec, vec> y = x;
+    s.k = 4.0;
+    odeint::integrate_const(boost::ref(lf), std::ref(s), x, 1.0, 2.0, 0.1);
+    odeint::integrate_const(leapfrog_stepper<vec>(), std::ref(s), y, 1.0, 2.0, 0.1);
+    EXPECT_EQ(x, y);
+}
+
 // The typedef set and static order of odeint's symplectic steppers.
 TEST(OdeintIdioms, TypedefsAndOrder) {
     using S = simpson_stepper<vec>;

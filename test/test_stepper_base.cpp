@@ -233,26 +233,27 @@ TEST(StepperBase, CompensatedSummationLinear) {
 }
 
 // Leap-frog through its stepper evaluates the force once a step (first same as last), with the
-// states of the two-evaluation scheme bitwise, and evaluates afresh for a changed state or a
-// different system.
+// states of the two-evaluation scheme bitwise, and evaluates afresh for a changed state, a
+// different system (not for an equal copy: systems are compared by value) or after reset().
 struct counting_pendulum {
     static inline int calls = 0;
+    T g = 1;  ///< V = −g cos q
     template <class U>
     U operator()(const U& q) const {
         using std::cos;
-        return -cos(q);
+        return -g * cos(q);
     }
     template <class U>
     U force(const U& q) const {
         ++calls;
         using std::sin;
-        return -sin(q);
+        return -g * sin(q);
     }
 };
 
 TEST(StepperBase, LeapfrogEvaluatesTheForceOncePerStep) {
     const auto sys = make_newton_system<T>(counting_pendulum{});
-    const auto other = make_newton_system<T>(counting_pendulum{});
+    const auto other = make_newton_system<T>(counting_pendulum{2});
     leapfrog_stepper<T> st;
     std::pair<T, T> x{0.3, 0.8};
     T phi = x.first, p = x.second;
@@ -266,11 +267,16 @@ TEST(StepperBase, LeapfrogEvaluatesTheForceOncePerStep) {
     x.first += 1e-3;  // changed by the caller
     st.do_step(sys, x, 0.0, 0.05);
     EXPECT_EQ(counting_pendulum::calls, 2);
-    st.do_step(other, x, 0.0, 0.05);  // another system
+    st.do_step(other, x, 0.0, 0.05);  // another system (g = 2)
     EXPECT_EQ(counting_pendulum::calls, 4);
-    st.reset();
-    st.do_step(other, x, 0.0, 0.05);
+    st.do_step(sys, x, 0.0, 0.05);  // back to the first: a copy equal to it counts as it
     EXPECT_EQ(counting_pendulum::calls, 6);
+    const auto copy = sys;
+    st.do_step(copy, x, 0.0, 0.05);
+    EXPECT_EQ(counting_pendulum::calls, 7);
+    st.reset();
+    st.do_step(copy, x, 0.0, 0.05);
+    EXPECT_EQ(counting_pendulum::calls, 9);
 }
 
 // Each Newton-equation scheme's stated stability limit on q̈ = −q (ω = 1): bounded over 2000

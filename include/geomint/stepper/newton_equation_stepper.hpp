@@ -27,6 +27,8 @@
 #include <string>
 #include <type_traits>
 #include <typeinfo>
+#include <vector>
+#include <cstring>
 #include <utility>
 
 namespace geomint {
@@ -127,8 +129,10 @@ private:
 /// inverse of the forward step, for the others a method of the same order for the backward flow).
 /// A first-same-as-last scheme (`Scheme::first_same_as_last`: leap-frog) evaluates the force once
 /// a step: the force at the end of a step is reused by the next one when it gets the state this
-/// stepper wrote, for the same system (the same object address and type; call `reset()` after
-/// changing a system in place or handing a different system of the same type at the same address).
+/// stepper wrote, for the same system: one of the same type whose bytes are equal (a trivially
+/// copyable system, e.g. lambdas capturing numbers: a system passed by value, as odeint does, is
+/// recognized by value, and one switched mid-trajectory is noticed), or else the same object
+/// (address and type; call `reset()` after changing such a system in place).
 /// Implicit schemes take `newton_raphson_options` at construction; explicit ones take none.
 /// Checked each step with `checked` (std::invalid_argument): dt finite and non-zero, q and p finite and of equal length (= dof() for a
 /// separable_system). Implicit schemes throw `convergence_error` when Newton fails; the model
@@ -166,12 +170,32 @@ private:
     using T = value_type;
     static constexpr bool fsal = scheme::first_same_as_last<Scheme>();
 
-    /// The force at the state written last, and the system it belongs to (address and type).
+    /// The force at the state written last, and the system it belongs to (type, and its bytes
+    /// when trivially copyable, else its address).
     template <class U>
     struct force_memory {
         const void* system = nullptr;
         const std::type_info* type = nullptr;
+        std::vector<unsigned char> bytes;
         U q{}, f{};
+
+        template <class Sys>
+        bool belongs_to(const Sys* sys) const {
+            if (system == nullptr || type != &typeid(Sys)) return false;
+            if constexpr (std::is_trivially_copyable_v<Sys>)
+                return bytes.size() == sizeof(Sys) && std::memcmp(bytes.data(), sys, sizeof(Sys)) == 0;
+            else
+                return system == static_cast<const void*>(sys);
+        }
+        template <class Sys>
+        void remember(const Sys* sys) {
+            if constexpr (std::is_trivially_copyable_v<Sys>) {
+                const auto* b = reinterpret_cast<const unsigned char*>(sys);
+                bytes.assign(b, b + sizeof(Sys));
+            }
+            system = sys;
+            type = &typeid(Sys);
+        }
     };
 
     template <class S, class QIn, class PIn, class QOut, class POut>
@@ -228,13 +252,11 @@ private:
     template <class F, class Sys, class U>
     void advance(const F& force_source, const Sys* system, U& q, U& p, const T& dt, force_memory<U>& memory) {
         if constexpr (fsal) {
-            const bool same_system = memory.system == static_cast<const void*>(system) && memory.type == &typeid(Sys);
-            if (!(same_system && same_value(memory.q, q))) memory.f = force_source.force(q);
+            if (!(memory.belongs_to(system) && same_value(memory.q, q))) memory.f = force_source.force(q);
             memory.system = nullptr;  // a throwing step leaves no stale force
             Scheme::step_with_force(force_source, q, p, dt, memory.f);
             memory.q = q;
-            memory.system = system;
-            memory.type = &typeid(Sys);
+            memory.remember(system);
         } else {
             Scheme::step(force_source, q, p, dt, m_options);
         }
