@@ -12,10 +12,12 @@
 #include "geomint/linalg.hpp"
 
 #include <boost/array.hpp>
+#include <boost/numeric/odeint/util/unwrap_reference.hpp>
 
 #include <array>
 #include <cstddef>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -107,5 +109,20 @@ void resize_state(V& v, Eigen::Index n) {
                                     std::to_string(n) + " degrees of freedom");
     }
 }
+
+namespace detail {
+/// A state, a state component or a system's callable, unwrapped from std::ref / boost::ref
+/// (anything else is returned as is).
+template <class C>
+decltype(auto) unwrap_reference_to(C& c) {
+    using W = std::remove_cv_t<C>;
+    using U = typename boost::numeric::odeint::unwrap_reference<W>::type;
+    if constexpr (std::is_same_v<U, W>)
+        return (c);
+    else
+        return static_cast<U&>(c);
+}
+
+}  // namespace detail
 
 }  // namespace geomint

@@ -49,13 +49,6 @@ struct linear_system_matrices {
 
 namespace detail {
 
-/// A callable of a system form, unwrapped from std::ref / boost::ref.
-template <class F>
-auto& unwrap_callable(F& f) {
-    using U = typename boost::numeric::odeint::unwrap_reference<std::remove_cv_t<F>>::type;
-    return static_cast<std::conditional_t<std::is_const_v<F>, const U&, U&>>(f);
-}
-
 /// A derivative container for a callable: n entries, zeroed (odeint sizes them before the call).
 template <class V>
 V sized_derivative(Eigen::Index n) {
@@ -110,8 +103,8 @@ vector<T, twice(N)> system_fingerprint(System& sys, Eigen::Index n) {
     Coor dq = detail::sized_derivative<Coor>(n);
     Momentum dp = detail::sized_derivative<Momentum>(n);
     if constexpr (is_pair_system<S>::value) {
-        detail::unwrap_callable(sys.first)(static_cast<const Momentum&>(p), dq);
-        detail::unwrap_callable(sys.second)(static_cast<const Coor&>(q), dp);
+        detail::unwrap_reference_to(sys.first)(static_cast<const Momentum&>(p), dq);
+        detail::unwrap_reference_to(sys.second)(static_cast<const Coor&>(q), dp);
     } else {
         as_eigen(dq) = as_eigen(q);
         sys(static_cast<const Coor&>(q), dp);
@@ -139,8 +132,8 @@ linear_system_matrices<T, N> system_matrices(System& sys, Eigen::Index n) {
         matrix<T, N> M, K;
         if constexpr (is_pair_system<S>::value) {
             const matrix<T, N> Minv =
-                detail::probe_linear_map<T, N, Momentum, Coor>(detail::unwrap_callable(sys.first), n, "dq/dt = f(p)");
-            K = -detail::probe_linear_map<T, N, Coor, Momentum>(detail::unwrap_callable(sys.second), n, "dp/dt = g(q)");
+                detail::probe_linear_map<T, N, Momentum, Coor>(detail::unwrap_reference_to(sys.first), n, "dq/dt = f(p)");
+            K = -detail::probe_linear_map<T, N, Coor, Momentum>(detail::unwrap_reference_to(sys.second), n, "dp/dt = g(q)");
             M.resize(n, n);
             if (!try_solve(Minv, matrix<T, N>::Identity(n, n), M))
                 throw std::invalid_argument("symplectic system form: the probed M^-1 is singular");

@@ -76,7 +76,7 @@ struct odeint_force {
     template <class Q>
     Q force(const Q& q) const {
         if constexpr (is_std_pair<std::remove_cv_t<System>>::value)
-            return apply<Coor, Momentum>(unwrap_callable(system.second), q);
+            return apply<Coor, Momentum>(unwrap_reference_to(system.second), q);
         else
             return apply<Coor, Momentum>(system, q);
     }
@@ -84,7 +84,7 @@ struct odeint_force {
     Q velocity(const Q& p) const
         requires is_std_pair<std::remove_cv_t<System>>::value
     {
-        return apply<Momentum, Coor>(unwrap_callable(system.first), p);
+        return apply<Momentum, Coor>(unwrap_reference_to(system.first), p);
     }
 
 private:

@@ -62,18 +62,6 @@ struct compensated_summation {};
 
 namespace detail {
 
-/// A state or a state component, unwrapped from std::ref / boost::ref (anything else is returned
-/// as is).
-template <class C>
-decltype(auto) unwrap_reference_to(C& c) {
-    using W = std::remove_cv_t<C>;
-    using U = typename boost::numeric::odeint::unwrap_reference<W>::type;
-    if constexpr (std::is_same_v<U, W>)
-        return (c);
-    else
-        return static_cast<U&>(c);
-}
-
 /// dt is finite and non-zero (dt < 0 steps backward, as odeint's steppers do).
 /// \throws std::invalid_argument naming the scheme, dt and the condition.
 template <class Scheme, class T>
