@@ -7,6 +7,7 @@
 #include "geomint/scalar.hpp"
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/sparse.hpp"
 #include "geomint/state.hpp"
 
 #include "geomint/autodiff.hpp"
@@ -21,6 +22,7 @@
 #include "geomint/scheme/linear/partitioned_form.hpp"
 #include "geomint/scheme/linear/newmark.hpp"
 #include "geomint/scheme/linear/simpson.hpp"
+#include "geomint/scheme/linear/sparse_factors.hpp"
 #include "geomint/scheme/newton_equation/splitting.hpp"
 #include "geomint/scheme/newton_equation/implicit_midpoint.hpp"
 #include "geomint/scheme/newton_equation/projection.hpp"
@@ -47,4 +49,5 @@
 #include "geomint/exact/pendulum_solution.hpp"
 #include "geomint/exact/spinning_truss.hpp"
 #include "geomint/problems/double_pendulum.hpp"
+#include "geomint/problems/spring_chain.hpp"
 #include "geomint/problems/tumbling_tetrahedron.hpp"

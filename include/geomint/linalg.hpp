@@ -84,13 +84,19 @@ typename Derived::Scalar max_abs(const Eigen::MatrixBase<Derived>& a) {
     return m;
 }
 
+/// max |a − aᵀ| of a square matrix.
+template <class Derived>
+typename Derived::Scalar max_asymmetry(const Eigen::MatrixBase<Derived>& a) {
+    return max_abs(a - a.transpose());
+}
+
 /// True when `a` is square and max |a - aᵀ| <= 16 ε max |a| (exactly symmetric for exact types).
 template <class Derived>
 bool is_symmetric(const Eigen::MatrixBase<Derived>& a) {
     using T = typename Derived::Scalar;
     if (a.rows() != a.cols()) return false;
     const T tol = scalar_traits<T>::tolerance(16) * max_abs(a);
-    return max_abs(a - a.transpose()) <= tol;
+    return max_asymmetry(a) <= tol;
 }
 
 /// True when the symmetric matrix `a` is positive definite: every pivot of its LDLᵀ

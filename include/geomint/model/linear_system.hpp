@@ -33,6 +33,13 @@ struct is_quadratic_lagrangian : std::false_type {};
 template <class Matrix>
 struct is_quadratic_lagrangian<quadratic_lagrangian<Matrix>> : std::true_type {};
 
+/// Whether `S` is a `quadratic_lagrangian` over sparse matrices (stepped by sparse solves).
+template <class S>
+constexpr bool is_sparse_model() {
+    if constexpr (is_quadratic_lagrangian<S>::value) return S::is_sparse;
+    else return false;
+}
+
 /// odeint's symplectic pair form (dq/dt = f(p), dp/dt = g(q)).
 template <class S>
 using is_pair_system = is_std_pair<S>;

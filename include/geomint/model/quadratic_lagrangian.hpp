@@ -8,6 +8,7 @@
 
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/sparse.hpp"
 #include "geomint/state.hpp"
 
 #include <Eigen/Eigenvalues>
@@ -29,12 +30,18 @@ inline std::uint64_t next_model_id() {
 
 /// L(q̇, q) = ½ q̇ᵀ M q̇ − ½ qᵀ K q with constant symmetric positive definite M, K (n × n).
 ///
-/// \tparam Matrix an Eigen square matrix type, fixed (`Eigen::Matrix<T, 2, 2>`) or dynamic size.
+/// \tparam Matrix an Eigen square matrix type, fixed (`Eigen::Matrix<T, 2, 2>`) or dynamic size,
+///         or `Eigen::SparseMatrix<T>` (`geomint::sparse_matrix<T>`) for large sparse models.
+///
+/// Dense models keep M⁻¹ (computed once). Sparse models keep an LDLᵀ factorization of M instead
+/// (`sparse_ldlt`, O(nonzeros) memory), so M⁻¹ p is a sparse solve; `inverse_mass()` exists only
+/// for dense models, `apply_inverse_mass(p)` for both. The linear steppers step a sparse model
+/// with sparse factorizations computed once per h (scheme/linear/sparse_factors.hpp).
 ///
 /// Units: q in generalized coordinates (rad, m, ...), p = M q̇ the generalized momenta,
 /// time in the unit implied by M and K (K/M has units of rad² per time unit²).
 ///
-/// The object is immutable and its copies share M, K and M⁻¹ (one reference-counted block: a
+/// The object is immutable and its copies share M, K and M⁻¹ or its factorization (one reference-counted block: a
 /// copy costs a pointer copy, so odeint's by-value system passing copies no matrix) and an
 /// identity (`id()`) that steppers use to cache transfer matrices. It is also an odeint system in three forms: the first-order form
 /// `sys(x, dxdt, t)` on x = (q, p) stacked (length 2n), and the symplectic pair form through
@@ -46,6 +53,11 @@ public:
     using value_type = typename Matrix::Scalar;
     static constexpr int static_dimension = Matrix::RowsAtCompileTime;
     using vector_type = vector<value_type, static_dimension>;
+    /// True for an `Eigen::SparseMatrix` model.
+    static constexpr bool is_sparse = is_sparse_matrix_v<Matrix>;
+    static_assert(!is_sparse || !is_exact_v<value_type>,
+                  "a sparse quadratic_lagrangian needs a floating-point scalar (Eigen's SimplicialLDLT compiles a "
+                  "square root); use dense matrices for exact arithmetic");
 
     /// \param M mass matrix, n × n, symmetric positive definite.
     /// \param K stiffness matrix, n × n, symmetric positive definite.
@@ -58,17 +70,38 @@ public:
             throw std::invalid_argument("quadratic_lagrangian: M is " + std::to_string(M.rows()) + "x" +
                                         std::to_string(M.cols()) + " but K is " + std::to_string(K.rows()) + "x" +
                                         std::to_string(K.cols()) + " (precondition: same size)");
-        const matrix<value_type> Md = M;  // decompositions at dynamic size: one instantiation per scalar
-        Matrix Minv = Eigen::LDLT<matrix<value_type>>(Md).solve(matrix<value_type>::Identity(Md.rows(), Md.cols()));
-        m_data = std::make_shared<const data>(data{std::move(M), std::move(K), std::move(Minv), detail::next_model_id()});
+        auto d = std::make_shared<data>();
+        if constexpr (is_sparse) {
+            M.makeCompressed();
+            K.makeCompressed();
+            d->mass_inverse.compute(M);  // already known to succeed: M passed the LDLᵀ pivot check
+        } else {
+            const matrix<value_type> Md = M;  // decompositions at dynamic size: one instantiation per scalar
+            d->mass_inverse =
+                Eigen::LDLT<matrix<value_type>>(Md).solve(matrix<value_type>::Identity(Md.rows(), Md.cols()));
+        }
+        d->M = std::move(M);
+        d->K = std::move(K);
+        d->id = detail::next_model_id();
+        m_data = std::move(d);
     }
 
     /// Number of degrees of freedom n.
     Eigen::Index size() const { return m_data->M.rows(); }
     const Matrix& mass() const { return m_data->M; }
     const Matrix& stiffness() const { return m_data->K; }
-    /// M⁻¹, computed once at construction.
-    const Matrix& inverse_mass() const { return m_data->Minv; }
+    /// M⁻¹, computed once at construction (dense models only).
+    const Matrix& inverse_mass() const
+        requires(!is_sparse)
+    {
+        return m_data->mass_inverse;
+    }
+    /// M⁻¹ v for a length-n vector `v` (dense: a product with M⁻¹; sparse: an LDLᵀ solve).
+    template <class V>
+    vector_type apply_inverse_mass(const V& v) const {
+        if constexpr (is_sparse) return m_data->mass_inverse.solve(view(v));
+        else return m_data->mass_inverse * view(v);
+    }
     /// Identity shared by all copies of this model (never by two different models).
     std::uint64_t id() const { return m_data->id; }
 
@@ -76,7 +109,7 @@ public:
     template <class P, class Q>
     value_type energy(const P& p, const Q& q) const {
         const vector_type pv = view(p), qv = view(q);
-        return (pv.dot(inverse_mass() * pv) + qv.dot(stiffness() * qv)) / value_type(2);
+        return (pv.dot(apply_inverse_mass(pv)) + qv.dot(stiffness() * qv)) / value_type(2);
     }
 
     /// Lagrangian L(q̇, q) of eq. (3).
@@ -87,10 +120,11 @@ public:
     }
 
     /// Generalized eigenfrequencies ω_i (K x = ω² M x), ascending, rad per time unit.
-    /// Requires a floating-point scalar.
+    /// Requires a floating-point scalar. A dense eigensolve: O(n³) time and O(n²) memory, also
+    /// for sparse models (meant for models of up to a few thousand degrees of freedom).
     vector_type frequencies() const {
         static_assert(!is_exact_v<value_type>, "frequencies() needs square roots: use a floating-point scalar");
-        Eigen::GeneralizedSelfAdjointEigenSolver<matrix<value_type>> es(matrix<value_type>(stiffness()), matrix<value_type>(mass()),
+        Eigen::GeneralizedSelfAdjointEigenSolver<matrix<value_type>> es(dense_copy(stiffness()), dense_copy(mass()),
                                                                          Eigen::EigenvaluesOnly);
         vector_type w = es.eigenvalues();
         for (Eigen::Index i = 0; i < w.size(); ++i) {
@@ -107,7 +141,7 @@ public:
     template <class P, class DQ>
     void coordinate_rate(const P& p, DQ& dqdt) const {
         resize_state(dqdt, size());
-        as_eigen(dqdt).noalias() = inverse_mass() * as_eigen(p);
+        as_eigen(dqdt) = apply_inverse_mass(as_eigen(p));
     }
 
     /// dp/dt = −K q (odeint's momentum function of the symplectic pair form).
@@ -125,7 +159,7 @@ public:
         resize_state(dxdt, 2 * n);
         const auto xv = as_eigen(x);
         auto dv = as_eigen(dxdt);
-        dv.head(n).noalias() = inverse_mass() * xv.tail(n);
+        dv.head(n) = apply_inverse_mass(vector_type(xv.tail(n)));
         dv.tail(n).noalias() = -(stiffness() * xv.head(n));
     }
 
@@ -143,7 +177,7 @@ private:
                                         std::to_string(a.cols()) + " (precondition: square, n >= 1)");
         if (!is_symmetric(a))
             throw std::invalid_argument("quadratic_lagrangian: " + name + " is not symmetric: max |a - a^T| = " +
-                                        geomint::to_string(max_abs(a - a.transpose())) + " > 16 eps max|a| = " +
+                                        geomint::to_string(max_asymmetry(a)) + " > 16 eps max|a| = " +
                                         geomint::to_string(scalar_traits<value_type>::tolerance(16) * max_abs(a)));
         if (!is_positive_definite(a))
             throw std::invalid_argument("quadratic_lagrangian: " + name +
@@ -151,8 +185,9 @@ private:
     }
 
     struct data {
-        Matrix M, K, Minv;
-        std::uint64_t id;
+        Matrix M, K;
+        std::conditional_t<is_sparse, sparse_ldlt<value_type>, Matrix> mass_inverse;  ///< M⁻¹ or LDLᵀ of M
+        std::uint64_t id = 0;
     };
     std::shared_ptr<const data> m_data;  ///< shared by copies, never modified
 };

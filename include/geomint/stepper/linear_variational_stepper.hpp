@@ -8,6 +8,11 @@
 /// n × n matrix–vector products, and the computed map is exactly symplectic, so invariants drift
 /// only by random rounding (√N), not linearly (see scheme/linear/partitioned_form.hpp).
 ///
+/// A sparse model (`quadratic_lagrangian<sparse_matrix<T>>`) is stepped without any dense
+/// matrix: Y and W are applied by sparse LDLᵀ solves factored once per (model, h)
+/// (scheme/linear/sparse_factors.hpp), so a step costs O(nonzeros of the factors) and memory
+/// stays O(nonzeros).
+///
 /// Example (the README's drop-in snippet, `examples/odeint_drop_in.cpp`):
 /// \code
 ///   using T = geomint::mp<50>;
@@ -25,6 +30,8 @@
 #include "geomint/stepper/stepper_base.hpp"
 
 #include <array>
+#include <limits>
+#include <memory>
 #include <utility>
 
 namespace geomint {
@@ -55,7 +62,7 @@ long double omega_max_for_message(const matrix<T, N>& M, const matrix<T, N>& K) 
 ///                   `compensated_summation` (increments added with the rounding carried).
 ///
 /// State: `std::pair<Coor, Momentum>` = (q, p), as odeint's symplectic steppers (or a pair of
-/// std::ref's). System: a `quadratic_lagrangian`, a pair of linear callables (dq/dt = M⁻¹p,
+/// std::ref's). System: a `quadratic_lagrangian` (dense or sparse), a pair of linear callables (dq/dt = M⁻¹p,
 /// dp/dt = −Kq), or a single callable dp/dt = −Kq (M = I); see model/linear_system.hpp.
 ///
 /// dt < 0 steps backward: Φ(dt) = Φ(|dt|)⁻¹ for these time-symmetric schemes, applied as the
@@ -88,6 +95,7 @@ public:
     /// Drop cached transfer matrices and the summation carry (not needed for correctness).
     void reset() {
         m_cache = {};
+        m_sparse_cache = {};
         m_last.forget();
     }
 
@@ -108,24 +116,25 @@ private:
         }
         bool backward = false;
         if constexpr (!is_symbolic_v<value_type>) backward = dt < value_type(0);
-        const entry& e = lookup(system, n, backward ? value_type(-dt) : dt);
-        if constexpr (Scheme::has_internal_node) {
-            if (!backward) set_midpoint(e, p, q);
-        }
-        // kick, drift, kick — or, backward, their inverses in reverse order
-        vec p_half = p, q_next = q;
-        if (backward) p_half.noalias() += e.Y * q;
-        else p_half.noalias() -= e.Y * q;
+        const value_type h = backward ? value_type(-dt) : dt;
+        if constexpr (is_sparse_model<std::remove_cv_t<System>>()) advance(sparse_lookup(system, n, h), q, p, q_out, p_out, backward);
+        else advance(lookup(system, n, h), q, p, q_out, p_out, backward);
+    }
+
+    /// One kick–drift–kick step (or, backward, its inverse: the inverse shears in reverse order)
+    /// with the factors `f` (a dense cache entry or sparse factors), as `Summation` says.
+    template <class F, class Q, class P, class QOut, class POut>
+    void advance(const F& f, const Q& q, const P& p, QOut& q_out, POut& p_out, bool backward) {
+        const Eigen::Index n = q.size();
+        vec p_half = p, q_next = q, p_next;
+        if (backward) p_half.noalias() += f.kick(q);
+        else p_half.noalias() -= f.kick(q);
         if constexpr (std::is_same_v<Summation, plain_summation>) {
-            if (backward) q_next.noalias() -= e.W * p_half;
-            else q_next.noalias() += e.W * p_half;
-            resize_state(q_out, n);
-            resize_state(p_out, n);
-            auto po = as_eigen(p_out);
-            po = p_half;
-            if (backward) po.noalias() += e.Y * q_next;
-            else po.noalias() -= e.Y * q_next;
-            as_eigen(q_out) = q_next;
+            if (backward) q_next.noalias() -= f.drift(p_half);
+            else q_next.noalias() += f.drift(p_half);
+            p_next = p_half;
+            if (backward) p_next.noalias() += f.kick(q_next);
+            else p_next.noalias() -= f.kick(q_next);
         } else {
             static_assert(std::is_same_v<Summation, compensated_summation>,
                           "Summation must be plain_summation or compensated_summation");
@@ -133,39 +142,96 @@ private:
                 m_q_lost = vec::Zero(n);
                 m_p_lost = vec::Zero(n);
             }
-            vec dq = e.W * p_half;
+            vec dq = f.drift(p_half);
             if (backward) dq = -dq;
-            q_next += dq;
-            vec dp = e.Y * q;
-            dp.noalias() += e.Y * q_next;
+            vec dp = f.kick(q);
+            dp.noalias() += f.kick(vec(q + dq));
             if (!backward) dp = -dp;
-            vec qn = q, pn = p;
-            add_compensated(qn, dq, m_q_lost);
-            add_compensated(pn, dp, m_p_lost);
-            resize_state(q_out, n);
-            resize_state(p_out, n);
-            as_eigen(q_out) = qn;
-            as_eigen(p_out) = pn;
-            m_last.remember(qn, pn);
+            q_next = q;
+            p_next = p;
+            add_compensated(q_next, dq, m_q_lost);
+            add_compensated(p_next, dp, m_p_lost);
+            m_last.remember(q_next, p_next);
         }
+        // the internal node of the forward step (p_j, q_j) -> q_{j+1}, computed before the
+        // outputs are written (they may alias the inputs)
         if constexpr (Scheme::has_internal_node) {
-            if (backward) set_midpoint(e, as_eigen(p_out), as_eigen(q_out));
+            if (backward) m_midpoint = internal_node(f, p_next, q_next, q);
+            else m_midpoint = internal_node(f, p, q, q_next);
         }
+        resize_state(q_out, n);
+        resize_state(p_out, n);
+        as_eigen(q_out) = q_next;
+        as_eigen(p_out) = p_next;
     }
 
+    /// A dense cache entry: the model's matrices (or fingerprint) and Φ's kick–drift–kick factors.
     struct entry {
         bool valid = false;
         linear_system_matrices<value_type, static_dimension> sys;
         value_type h{};
         matrix<value_type, static_dimension> Y, W;  // kick–drift–kick coefficients
         Eigen::Matrix<value_type, static_dimension, twice(static_dimension)> midpoint;
+
+        template <class V>
+        auto kick(const V& q) const {
+            return Y * q;
+        }
+        template <class V>
+        auto drift(const V& p) const {
+            return W * p;
+        }
     };
 
-    template <class P, class Q>
-    void set_midpoint(const entry& e, const P& p, const Q& q) {
-        vector<value_type, twice(static_dimension)> eta(2 * q.size());
-        eta << p, q;
-        m_midpoint = e.midpoint * eta;
+    /// A sparse cache entry: factors of one sparse model (by id) at one step size.
+    struct sparse_entry {
+        std::uint64_t model_id = 0;
+        value_type h{};
+        std::shared_ptr<const sparse_kick_drift_kick<value_type>> factors;
+    };
+
+    /// Variant 1's internal node of the forward step (p0, q0) -> q1.
+    template <class F, class P, class Q0, class Q1>
+    static vec internal_node(const F& f, const P& p0, const Q0& q0, const Q1& q1) {
+        if constexpr (std::is_same_v<F, entry>) {
+            vector<value_type, twice(static_dimension)> eta(2 * q0.size());
+            eta << p0, q0;
+            return f.midpoint * eta;
+        } else {
+            return f.internal_node(vector<value_type>(q0), vector<value_type>(q1));
+        }
+    }
+
+    template <class System>
+    const sparse_kick_drift_kick<value_type>& sparse_lookup(const System& system, Eigen::Index n, const value_type& h) {
+        if (system.size() != n)
+            throw std::invalid_argument(std::string(Scheme::name) + ": the system has " + std::to_string(system.size()) +
+                                        " degrees of freedom but the state has " + std::to_string(n));
+        for (std::size_t i = 0; i < m_sparse_cache.size(); ++i) {
+            const sparse_entry& e = m_sparse_cache[i];
+            if (e.factors && e.h == h && e.model_id == system.id()) {
+                m_sparse_last = i;
+                return *e.factors;
+            }
+        }
+        const std::size_t slot = m_sparse_cache[m_sparse_last].factors ? 1 - m_sparse_last : m_sparse_last;
+        sparse_entry& e = m_sparse_cache[slot];
+        e = {};
+        const sparse_matrix<value_type> M = system.mass().template cast<value_type>();
+        const sparse_matrix<value_type> K = system.stiffness().template cast<value_type>();
+        auto f = Scheme::sparse_factors(M, K, h);
+        if (m_check == stability_check::enforce && !f->admissible()) {
+            // ω_max for the message by a dense eigensolve, only where that is cheap
+            constexpr Eigen::Index dense_limit = 2000;
+            if (n > dense_limit)
+                throw_unstable(h, std::numeric_limits<long double>::quiet_NaN(),
+                               " (M - h^2 K/8 has an LDL^T pivot <= 0; omega_max not computed: n > 2000 would need a "
+                               "dense eigensolve)");
+            throw_unstable(h, detail::omega_max_for_message(dense_copy(M), dense_copy(K)), "");
+        }
+        e = {system.id(), h, std::move(f)};
+        m_sparse_last = slot;
+        return *e.factors;
     }
 
     template <class System>
@@ -205,13 +271,16 @@ private:
                          const value_type& h) const {
         if (m_check == stability_check::off || Scheme::admissible(matrix<value_type>(M), matrix<value_type>(K), h))
             return;
-        const long double w = detail::omega_max_for_message(M, K);
+        throw_unstable(h, detail::omega_max_for_message(M, K), "");
+    }
+
+    [[noreturn]] static void throw_unstable(const value_type& h, long double w, const std::string& note) {
         const long double hl = static_cast<long double>(h);
         const long double bound = Scheme::template stability_limit<long double>();
         throw unstable_step_error(std::string(Scheme::name) + ": step size h = " + geomint::to_string(h) +
                                       " violates the stability bound " + Scheme::stability_text + ": omega_max = " +
                                       geomint::to_string(w) + ", omega_max h = " + geomint::to_string(w * hl) +
-                                      " >= the limit " + geomint::to_string(bound) +
+                                      " >= the limit " + geomint::to_string(bound) + note +
                                       " (construct the stepper with geomint::stability_check::off to step anyway)",
                                   w, hl, bound);
     }
@@ -219,6 +288,8 @@ private:
     stability_check m_check;
     std::array<entry, 2> m_cache{};
     std::size_t m_last_entry = 0;
+    std::array<sparse_entry, 2> m_sparse_cache{};
+    std::size_t m_sparse_last = 0;
     vec m_midpoint;
     vec m_q_lost, m_p_lost;                       ///< compensated_summation: rounding carried
     detail::last_written_state<value_type> m_last;  ///< compensated_summation: the state it belongs to

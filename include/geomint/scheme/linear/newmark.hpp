@@ -13,6 +13,7 @@
 
 #include "geomint/error.hpp"
 #include "geomint/scheme/linear/partitioned_form.hpp"
+#include "geomint/scheme/linear/sparse_factors.hpp"
 #include "geomint/scheme/traits.hpp"
 
 namespace geomint::scheme {
@@ -31,6 +32,15 @@ struct newmark : geomint::scheme_claims<2, symplectic_map | time_symmetric>,
     static partitioned_blocks<T> blocks(const matrix<T>& M, const matrix<T>& K, const T& h) {
         detail::require_positive_step(h, "newmark");
         return {matrix<T>(M * (T(2) / h)), matrix<T>(K * (h / T(2)))};
+    }
+
+    /// Kick Y = (h/2) K and drift W = 2 ((2/h) M + (h/2) K)⁻¹ applied by sparse solves
+    /// (scheme/linear/sparse_factors.hpp). M, K: sparse n × n SPD; h > 0.
+    /// \throws std::invalid_argument if h <= 0 or is not finite.
+    template <class T>
+    static auto sparse_factors(const sparse_matrix<T>& M, const sparse_matrix<T>& K, const T& h) {
+        detail::require_positive_step(h, "newmark");
+        return sparse_kick_drift_kick<T>::newmark(M, K, h);
     }
 
     /// Newmark's scheme is unconditionally stable: every h > 0 is admissible.

@@ -19,6 +19,7 @@
 
 #include "geomint/error.hpp"
 #include "geomint/scheme/linear/partitioned_form.hpp"
+#include "geomint/scheme/linear/sparse_factors.hpp"
 #include "geomint/scheme/traits.hpp"
 
 namespace geomint::scheme {
@@ -49,6 +50,17 @@ struct simpson_common : geomint::scheme_claims<4, symplectic_map | time_symmetri
     template <class T>
     static bool admissible(const matrix<T>& M, const matrix<T>& K, const T& h) {
         return is_positive_definite(matrix<T>(M - K * (h * h / T(8))));
+    }
+
+    /// Kick Y_s and drift W = 2 (X_s + Y_s)⁻¹ applied by sparse LDLᵀ solves with
+    /// S = M − (h²/8) K, R = (2/h) M + (h/12) K and M (scheme/linear/sparse_factors.hpp); both
+    /// variants have the same Φ. M, K: sparse n × n SPD; h > 0. `admissible()` of the result is
+    /// the stability test (S positive definite).
+    /// \throws std::invalid_argument if h <= 0; geomint::singular_step_error if S is singular.
+    template <class T>
+    static auto sparse_factors(const sparse_matrix<T>& M, const sparse_matrix<T>& K, const T& h) {
+        require_step(h);
+        return sparse_kick_drift_kick<T>::simpson(M, K, h);
     }
 
     template <class T>

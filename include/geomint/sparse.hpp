@@ -1,0 +1,105 @@
+#pragma once
+/// \file
+/// Sparse matrices over geomint's scalar types: the checks `linalg.hpp` gives dense matrices
+/// (finite entries, symmetry, positive definiteness) and the one factorization the sparse
+/// linear schemes use, Eigen's simplicial LDLᵀ with AMD fill-reducing ordering.
+///
+/// Eigen's sparse module needs only `Eigen::NumTraits` of the scalar, so everything here runs
+/// at double, quad and mp<D>. Not with `geomint::rational`: Eigen's simplicial LDLᵀ shares its
+/// code with LLᵀ and so compiles a square root.
+
+#include "geomint/error.hpp"
+#include "geomint/linalg.hpp"
+
+#include <Eigen/SparseCholesky>
+#include <Eigen/SparseCore>
+
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+namespace geomint {
+
+/// Compressed sparse column matrix of `T` (Eigen's default layout).
+template <class T>
+using sparse_matrix = Eigen::SparseMatrix<T>;
+
+/// Whether `Matrix` is an `Eigen::SparseMatrix`.
+template <class Matrix>
+struct is_sparse_matrix : std::false_type {};
+template <class T, int Options, class Index>
+struct is_sparse_matrix<Eigen::SparseMatrix<T, Options, Index>> : std::true_type {};
+template <class Matrix>
+inline constexpr bool is_sparse_matrix_v = is_sparse_matrix<Matrix>::value;
+
+/// LDLᵀ of a symmetric sparse matrix (lower triangle read), AMD ordering; `solve` costs
+/// O(nonzeros of L). Non-copyable (hold it in a shared_ptr to share it).
+template <class T>
+using sparse_ldlt = Eigen::SimplicialLDLT<sparse_matrix<T>, Eigen::Lower, Eigen::AMDOrdering<int>>;
+
+/// Largest absolute stored entry (0 for an empty matrix).
+template <class Derived>
+typename Derived::Scalar max_abs(const Eigen::SparseMatrixBase<Derived>& a) {
+    using T = typename Derived::Scalar;
+    T m(0);
+    for (Eigen::Index j = 0; j < a.outerSize(); ++j)
+        for (typename Derived::InnerIterator it(a.derived(), j); it; ++it) {
+            using std::abs;
+            const T v = abs(it.value());
+            if (v > m) m = v;
+        }
+    return m;
+}
+
+/// max |a − aᵀ| over the stored entries of a − aᵀ.
+template <class T, int Options, class Index>
+T max_asymmetry(const Eigen::SparseMatrix<T, Options, Index>& a) {
+    const Eigen::SparseMatrix<T, Options, Index> at = a.transpose();
+    return max_abs(Eigen::SparseMatrix<T, Options, Index>(a - at));
+}
+
+/// True when `a` is square and max |a − aᵀ| <= 16 ε max |a| (exactly symmetric for exact types).
+template <class T, int Options, class Index>
+bool is_symmetric(const Eigen::SparseMatrix<T, Options, Index>& a) {
+    if (a.rows() != a.cols()) return false;
+    return max_asymmetry(a) <= scalar_traits<T>::tolerance(16) * max_abs(a);
+}
+
+/// True when the LDLᵀ factorization `f` succeeded and every pivot is strictly positive, i.e.
+/// (Sylvester's law of inertia) the factored symmetric matrix is positive definite.
+template <class T>
+bool has_positive_pivots(const sparse_ldlt<T>& f) {
+    if (f.info() != Eigen::Success) return false;
+    const auto d = f.vectorD();
+    for (Eigen::Index i = 0; i < d.size(); ++i)
+        if (!(d(i) > T(0))) return false;
+    return true;
+}
+
+/// True when the symmetric sparse matrix `a` is positive definite (every LDLᵀ pivot > 0).
+template <class T>
+bool is_positive_definite(const sparse_matrix<T>& a) {
+    if (a.rows() == 0) return false;
+    const sparse_ldlt<T> f(a);
+    return has_positive_pivots(f);
+}
+
+/// \throws std::invalid_argument naming `what` and the first non-finite stored entry of `a`.
+template <class Derived>
+void require_finite(const Eigen::SparseMatrixBase<Derived>& a, const std::string& what) {
+    for (Eigen::Index j = 0; j < a.outerSize(); ++j)
+        for (typename Derived::InnerIterator it(a.derived(), j); it; ++it)
+            if (!is_finite(it.value()))
+                throw std::invalid_argument(what + " has a non-finite entry: (" + std::to_string(it.row()) + ", " +
+                                            std::to_string(it.col()) + ") = " + geomint::to_string(it.value()) +
+                                            " (precondition: all entries finite)");
+}
+
+/// Dense copy of a dense or sparse matrix, at dynamic size (for O(n³) analyses of small models).
+template <class Matrix>
+matrix<typename Matrix::Scalar> dense_copy(const Matrix& a) {
+    if constexpr (is_sparse_matrix_v<Matrix>) return matrix<typename Matrix::Scalar>(a.toDense());
+    else return matrix<typename Matrix::Scalar>(a);
+}
+
+}  // namespace geomint
