@@ -96,6 +96,7 @@ public:
     void reset() {
         m_cache = {};
         m_sparse_cache = {};
+        m_kick.factors = nullptr;
         m_last.forget();
     }
 
@@ -125,16 +126,25 @@ private:
     /// with the factors `f` (a dense cache entry or sparse factors), as `Summation` says.
     template <class F, class Q, class P, class QOut, class POut>
     void advance(const F& f, const Q& q, const P& p, QOut& q_out, POut& p_out, bool backward) {
+        constexpr bool sparse = !std::is_same_v<F, entry>;
         const Eigen::Index n = q.size();
-        vec p_half = p, q_next = q, p_next;
-        if (backward) p_half.noalias() += f.kick(q);
-        else p_half.noalias() -= f.kick(q);
+        auto& [p_half, q_next, p_next, dq, w, opening, u_before] = m_work;  // opening: the kick Y q_j
+        p_half = p;
+        q_next = q;
+        if constexpr (sparse) {
+            opening_kick(f, q);
+            opening = m_kick.value;
+        } else {
+            opening.noalias() = f.Y * q;
+        }
+        if (backward) p_half += opening;
+        else p_half -= opening;
+        if constexpr (sparse) f.drift(p_half, w, dq);
+        else dq.noalias() = f.W * p_half;
+        if (backward) dq = -dq;
         if constexpr (std::is_same_v<Summation, plain_summation>) {
-            if (backward) q_next.noalias() -= f.drift(p_half);
-            else q_next.noalias() += f.drift(p_half);
+            q_next += dq;
             p_next = p_half;
-            if (backward) p_next.noalias() += f.kick(q_next);
-            else p_next.noalias() -= f.kick(q_next);
         } else {
             static_assert(std::is_same_v<Summation, compensated_summation>,
                           "Summation must be plain_summation or compensated_summation");
@@ -142,27 +152,63 @@ private:
                 m_q_lost = vec::Zero(n);
                 m_p_lost = vec::Zero(n);
             }
-            vec dq = f.drift(p_half);
-            if (backward) dq = -dq;
-            vec dp = f.kick(q);
-            dp.noalias() += f.kick(vec(q + dq));
-            if (!backward) dp = -dp;
-            q_next = q;
-            p_next = p;
             add_compensated(q_next, dq, m_q_lost);
+            p_next = p;
+        }
+        // the closing kick Y q_{j+1}; for sparse factors it becomes the next step's opening kick
+        if constexpr (sparse) {
+            if (f.has_node_coordinates()) {
+                u_before = m_kick.u;
+                if (backward) m_kick.u -= w;
+                else m_kick.u += w;
+            }
+            m_kick.q = q_next;
+            m_kick.value = f.kick(q_next, m_kick.u);
+        }
+        const auto closing = [&]() -> decltype(auto) {
+            if constexpr (sparse) return static_cast<const vec&>(m_kick.value);
+            else return f.Y * q_next;
+        };
+        if constexpr (std::is_same_v<Summation, plain_summation>) {
+            if (backward) p_next.noalias() += closing();
+            else p_next.noalias() -= closing();
+        } else {
+            vec dp = opening;
+            dp.noalias() += closing();
+            if (!backward) dp = -dp;
             add_compensated(p_next, dp, m_p_lost);
             m_last.remember(q_next, p_next);
         }
         // the internal node of the forward step (p_j, q_j) -> q_{j+1}, computed before the
         // outputs are written (they may alias the inputs)
         if constexpr (Scheme::has_internal_node) {
-            if (backward) m_midpoint = internal_node(f, p_next, q_next, q);
-            else m_midpoint = internal_node(f, p, q, q_next);
+            if constexpr (sparse) {
+                m_midpoint = (u_before + m_kick.u) / value_type(2);
+            } else {
+                vector<value_type, twice(static_dimension)> eta(2 * n);
+                if (backward) eta << p_next, q_next;
+                else eta << p, q;
+                m_midpoint = f.midpoint * eta;
+            }
         }
         resize_state(q_out, n);
         resize_state(p_out, n);
         as_eigen(q_out) = q_next;
         as_eigen(p_out) = p_next;
+    }
+
+    /// Sets `m_kick` to the kick at q by the sparse factors `f`: kept if it was computed at this q
+    /// by these factors (the previous step's closing kick), else computed (Simpson: one solve
+    /// with S for the node coordinates).
+    template <class F, class Q>
+    void opening_kick(const F& f, const Q& q) {
+        if (m_kick.factors == &f && m_kick.q.size() == q.size() && m_kick.q == q) return;
+        m_kick.factors = nullptr;
+        m_kick.q = q;
+        const vector<value_type> qv = q;
+        m_kick.u = f.has_node_coordinates() ? vec(f.node_coordinates(qv)) : vec();
+        m_kick.value = f.kick(qv, m_kick.u);
+        m_kick.factors = &f;
     }
 
     /// A dense cache entry: the model's matrices (or fingerprint) and Φ's kick–drift–kick factors.
@@ -172,15 +218,6 @@ private:
         value_type h{};
         matrix<value_type, static_dimension> Y, W;  // kick–drift–kick coefficients
         Eigen::Matrix<value_type, static_dimension, twice(static_dimension)> midpoint;
-
-        template <class V>
-        auto kick(const V& q) const {
-            return Y * q;
-        }
-        template <class V>
-        auto drift(const V& p) const {
-            return W * p;
-        }
     };
 
     /// A sparse cache entry: factors of one sparse model (by id) at one step size.
@@ -189,18 +226,6 @@ private:
         value_type h{};
         std::shared_ptr<const sparse_kick_drift_kick<value_type>> factors;
     };
-
-    /// Variant 1's internal node of the forward step (p0, q0) -> q1.
-    template <class F, class P, class Q0, class Q1>
-    static vec internal_node(const F& f, const P& p0, const Q0& q0, const Q1& q1) {
-        if constexpr (std::is_same_v<F, entry>) {
-            vector<value_type, twice(static_dimension)> eta(2 * q0.size());
-            eta << p0, q0;
-            return f.midpoint * eta;
-        } else {
-            return f.internal_node(vector<value_type>(q0), vector<value_type>(q1));
-        }
-    }
 
     template <class System>
     const sparse_kick_drift_kick<value_type>& sparse_lookup(const System& system, Eigen::Index n, const value_type& h) {
@@ -216,6 +241,7 @@ private:
         }
         const std::size_t slot = m_sparse_cache[m_sparse_last].factors ? 1 - m_sparse_last : m_sparse_last;
         sparse_entry& e = m_sparse_cache[slot];
+        if (m_kick.factors == e.factors.get()) m_kick.factors = nullptr;  // its factors are freed
         e = {};
         const sparse_matrix<value_type> M = system.mass().template cast<value_type>();
         const sparse_matrix<value_type> K = system.stiffness().template cast<value_type>();
@@ -290,6 +316,15 @@ private:
     std::size_t m_last_entry = 0;
     std::array<sparse_entry, 2> m_sparse_cache{};
     std::size_t m_sparse_last = 0;
+    /// advance()'s vectors, kept so that a step allocates nothing (vectors of n entries).
+    struct {
+        vec p_half, q_next, p_next, dq, w, opening, u_before;
+    } m_work;
+    /// Sparse path: the last kick, value = Y q with node coordinates u (Simpson), by `factors`.
+    struct {
+        const sparse_kick_drift_kick<value_type>* factors = nullptr;
+        vec q, u, value;
+    } m_kick;
     vec m_midpoint;
     vec m_q_lost, m_p_lost;                       ///< compensated_summation: rounding carried
     detail::last_written_state<value_type> m_last;  ///< compensated_summation: the state it belongs to
