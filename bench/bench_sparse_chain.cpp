@@ -8,7 +8,9 @@
 // the target (searched once, untimed); the timed run integrates from scratch (model, stepper,
 // factorizations) with that N, and reports the error it reached at this n.
 //
-// Methods: geomint's Simpson (variant 2) and Newmark steppers on the sparse model; odeint's
+// Methods: geomint's Simpson (variant 2) and Newmark steppers on the sparse model; Simpson on
+// odeint's pair form of the same O(n) functors wrapped in geomint::matrix_free (no matrices,
+// conjugate-gradient solves; ω_max < 2 given as the bound); odeint's
 // symplectic_rkn_sb3a_m4_mclachlan (order 4) with the usual O(n) functor pair; and, up to
 // n = 1000, geomint's Simpson on the dense model (the path before sparse models existed).
 //
@@ -38,7 +40,7 @@ using vec = std::vector<double>;
 
 constexpr double final_time = 100;
 
-enum class method { simpson_sparse, newmark_sparse, simpson_dense, odeint_sb3a_m4 };
+enum class method { simpson_sparse, newmark_sparse, simpson_dense, simpson_matrix_free, odeint_sb3a_m4 };
 
 std::vector<std::pair<Eigen::Index, double>> modes(Eigen::Index n) { return {{1, 1.0}, {n / 2, 0.5}, {n, 0.25}}; }
 
@@ -58,6 +60,12 @@ double run(method m, Eigen::Index n, int steps) {
         case method::simpson_dense:
             odeint::integrate_n_steps(geomint::simpson_stepper<vec>(), chain.dense_system(), x, 0.0, h, steps);
             break;
+        case method::simpson_matrix_free: {
+            auto f = [&chain](const vec& p, vec& dqdt) { chain.coordinate_rate(p, dqdt); };
+            auto g = [&chain](const vec& q, vec& dpdt) { chain.momentum_rate(q, dpdt); };
+            odeint::integrate_n_steps(geomint::simpson_stepper<vec>(), geomint::matrix_free(f, g, 2.0L), x, 0.0, h, steps);
+            break;
+        }
         case method::odeint_sb3a_m4: {
             auto f = [&chain](const vec& p, vec& dqdt) { chain.coordinate_rate(p, dqdt); };
             auto g = [&chain](const vec& q, vec& dpdt) { chain.momentum_rate(q, dpdt); };
@@ -132,6 +140,7 @@ BENCHMARK_CAPTURE(time_to_accuracy, simpson_sparse, method::simpson_sparse)->App
 // order 2: 10⁻⁸ would take ~10⁶ steps; shown at 10⁻⁴ for scale
 BENCHMARK_CAPTURE(time_to_accuracy, newmark_sparse, method::newmark_sparse)->Apply([](auto* b) { sizes(b, 10000, true); });
 BENCHMARK_CAPTURE(time_to_accuracy, odeint_sb3a_m4, method::odeint_sb3a_m4)->Apply([](auto* b) { sizes(b, 100000); });
+BENCHMARK_CAPTURE(time_to_accuracy, simpson_matrix_free, method::simpson_matrix_free)->Apply([](auto* b) { sizes(b, 100000); });
 BENCHMARK_CAPTURE(time_to_accuracy, simpson_dense, method::simpson_dense)->Apply([](auto* b) { sizes(b, 1000); });
 
 BENCHMARK_MAIN();

@@ -272,3 +272,82 @@ TEST(SparseStepper, SystemSizeMustMatchTheState) {
 }
 
 }  // namespace
+
+namespace {
+
+/// The chain as odeint's pair form with O(n) functors, asked to be applied as given.
+auto matrix_free_chain(const spring_chain<double>& chain, bool with_bound = true) {
+    auto f = [&chain](const std::vector<double>& p, std::vector<double>& dqdt) { chain.coordinate_rate(p, dqdt); };
+    auto g = [&chain](const std::vector<double>& q, std::vector<double>& dpdt) { chain.momentum_rate(q, dpdt); };
+    return with_bound ? matrix_free(std::make_pair(f, g), static_cast<long double>(chain.frequency(chain.size())))
+                      : matrix_free(f, g);
+}
+
+template <class Stepper>
+void expect_matrix_free_matches_sparse() {
+    const spring_chain<double> chain(200, 1.5, 2.0);
+    const auto sparse = chain.sparse_system();
+    const auto mf = matrix_free_chain(chain);
+    auto [q0, p0] = chain.exact_state({{1, 1.0}, {100, 0.5}, {200, 0.25}}, 0.0);
+    state xm{std::vector<double>(q0.data(), q0.data() + 200), std::vector<double>(p0.data(), p0.data() + 200)};
+    state xs = xm;
+    Stepper sm, ss;
+    for (int j = 0; j < 100; ++j) {
+        sm.do_step(mf, xm, 0.0, 0.5);
+        ss.do_step(sparse, xs, 0.0, 0.5);
+    }
+    EXPECT_LE(max_diff(xm, xs), 1e4 * eps<double>()) << max_diff(xm, xs);
+    if constexpr (Stepper::scheme_type::has_internal_node)
+        EXPECT_LE(max_abs(vector<double>(sm.midpoint() - ss.midpoint())), 1e4 * eps<double>());
+}
+
+TEST(MatrixFree, StepsMatchTheSparseModel) {
+    expect_matrix_free_matches_sparse<newmark_stepper<std::vector<double>>>();
+    expect_matrix_free_matches_sparse<simpson_stepper<std::vector<double>>>();
+    expect_matrix_free_matches_sparse<simpson_variant1_stepper<std::vector<double>>>();
+}
+
+TEST(MatrixFree, CallsOnlyTheCallablesAndIntegratesBackward) {
+    const spring_chain<double> chain(1000);
+    int calls = 0;
+    auto f = [&](const std::vector<double>& p, std::vector<double>& dqdt) {
+        ++calls;
+        chain.coordinate_rate(p, dqdt);
+    };
+    auto g = [&](const std::vector<double>& q, std::vector<double>& dpdt) {
+        ++calls;
+        chain.momentum_rate(q, dpdt);
+    };
+    const auto sys = matrix_free(f, g, 2.0L);  // ω_max < 2 √(k/m) = 2
+    const auto [q0, p0] = chain.exact_state({{1, 1.0}, {1000, 0.25}}, 0.0);
+    const state x0{std::vector<double>(q0.data(), q0.data() + 1000), std::vector<double>(p0.data(), p0.data() + 1000)};
+    state x = x0;
+    simpson_stepper<std::vector<double>> st;
+    odeint::integrate_n_steps(st, sys, x, 0.0, 0.25, 40);
+    // far fewer than the 2n = 2000 calls that probing would make
+    EXPECT_LT(calls / 40, 100) << calls;
+    odeint::integrate_n_steps(st, sys, x, 10.0, -0.25, 40);
+    EXPECT_LE(max_diff(x, x0), 1e3 * eps<double>());
+}
+
+TEST(MatrixFree, SimpsonNeedsABoundOfOmegaMax) {
+    const spring_chain<double> chain(10);
+    auto x = chain.exact_state({{1, 1.0}}, 0.0);
+    std::pair<std::vector<double>, std::vector<double>> y{std::vector<double>(x.first.data(), x.first.data() + 10),
+                                                          std::vector<double>(10, 0.0)};
+    simpson_stepper<std::vector<double>> st;
+    try {
+        st.do_step(matrix_free_chain(chain, false), y, 0.0, 0.1);
+        ADD_FAILURE() << "no error";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("needs an upper bound of omega_max"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(st.do_step(matrix_free_chain(chain), y, 0.0, 1.5), unstable_step_error);  // ω_max h ≈ 2.9
+    simpson_stepper<std::vector<double>> off(stability_check::off);
+    EXPECT_NO_THROW(off.do_step(matrix_free_chain(chain, false), y, 0.0, 0.1));
+    newmark_stepper<std::vector<double>> newmark;
+    EXPECT_NO_THROW(newmark.do_step(matrix_free_chain(chain, false), y, 0.0, 0.1));
+    EXPECT_THROW(matrix_free(std::make_pair(1, 2), -1.0L), std::invalid_argument);
+}
+
+}  // namespace

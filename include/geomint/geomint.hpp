@@ -23,6 +23,8 @@
 #include "geomint/scheme/linear/newmark.hpp"
 #include "geomint/scheme/linear/simpson.hpp"
 #include "geomint/scheme/linear/sparse_factors.hpp"
+#include "geomint/model/matrix_free_system.hpp"
+#include "geomint/scheme/linear/matrix_free_factors.hpp"
 #include "geomint/scheme/newton_equation/splitting.hpp"
 #include "geomint/scheme/newton_equation/implicit_midpoint.hpp"
 #include "geomint/scheme/newton_equation/projection.hpp"

@@ -62,8 +62,10 @@ long double omega_max_for_message(const matrix<T, N>& M, const matrix<T, N>& K) 
 ///                   `compensated_summation` (increments added with the rounding carried).
 ///
 /// State: `std::pair<Coor, Momentum>` = (q, p), as odeint's symplectic steppers (or a pair of
-/// std::ref's). System: a `quadratic_lagrangian` (dense or sparse), a pair of linear callables (dq/dt = M⁻¹p,
-/// dp/dt = −Kq), or a single callable dp/dt = −Kq (M = I); see model/linear_system.hpp.
+/// std::ref's). System: a `quadratic_lagrangian` (dense or sparse), a `matrix_free_system` (odeint's
+/// pair form applied as given, by conjugate gradients: model/matrix_free_system.hpp), a pair of
+/// linear callables (dq/dt = M⁻¹p, dp/dt = −Kq, probed into dense matrices), or a single callable
+/// dp/dt = −Kq (M = I); see model/linear_system.hpp.
 ///
 /// dt < 0 steps backward: Φ(dt) = Φ(|dt|)⁻¹ for these time-symmetric schemes, applied as the
 /// inverse kick–drift–kick (exactly the inverse of the computed forward step, to rounding).
@@ -97,6 +99,7 @@ public:
         m_cache = {};
         m_sparse_cache = {};
         m_kick.factors = nullptr;
+        m_kick.key.resize(0);
         m_last.forget();
     }
 
@@ -118,8 +121,17 @@ private:
         bool backward = false;
         if constexpr (!is_symbolic_v<value_type>) backward = dt < value_type(0);
         const value_type h = backward ? value_type(-dt) : dt;
-        if constexpr (is_sparse_model<std::remove_cv_t<System>>()) advance(sparse_lookup(system, n, h), q, p, q_out, p_out, backward);
-        else advance(lookup(system, n, h), q, p, q_out, p_out, backward);
+        using S = std::remove_cv_t<System>;
+        if constexpr (is_sparse_model<S>()) {
+            advance(sparse_lookup(system, n, h), q, p, q_out, p_out, backward);
+        } else if constexpr (is_matrix_free_system<S>::value) {
+            const auto f = Scheme::template matrix_free_factors<value_type, Coor, Momentum>(system, n, h);
+            if (m_check == stability_check::enforce && !f.admissible())
+                throw_unstable(h, system.omega_max_bound, " (omega_max: the bound given to geomint::matrix_free)");
+            advance(f, q, p, q_out, p_out, backward);
+        } else {
+            advance(lookup(system, n, h), q, p, q_out, p_out, backward);
+        }
     }
 
     /// One kick–drift–kick step (or, backward, its inverse: the inverse shears in reverse order)
@@ -202,13 +214,21 @@ private:
     /// with S for the node coordinates).
     template <class F, class Q>
     void opening_kick(const F& f, const Q& q) {
-        if (m_kick.factors == &f && m_kick.q.size() == q.size() && m_kick.q == q) return;
+        constexpr bool matrix_free = !std::is_same_v<F, sparse_kick_drift_kick<value_type>>;
+        vector<value_type> key;  // matrix-free factors are rebuilt each step: compared by value
+        if constexpr (matrix_free) key = f.key();
+        bool same;
+        if constexpr (matrix_free) same = m_kick.key.size() == key.size() && m_kick.key == key;
+        else same = m_kick.factors == &f;
+        if (same && m_kick.q.size() == q.size() && m_kick.q == q) return;
         m_kick.factors = nullptr;
+        m_kick.key.resize(0);
         m_kick.q = q;
         const vector<value_type> qv = q;
         m_kick.u = f.has_node_coordinates() ? vec(f.node_coordinates(qv)) : vec();
         m_kick.value = f.kick(qv, m_kick.u);
-        m_kick.factors = &f;
+        if constexpr (matrix_free) m_kick.key = std::move(key);
+        else m_kick.factors = &f;
     }
 
     /// A dense cache entry: the model's matrices (or fingerprint) and Φ's kick–drift–kick factors.
@@ -323,6 +343,7 @@ private:
     /// Sparse path: the last kick, value = Y q with node coordinates u (Simpson), by `factors`.
     struct {
         const sparse_kick_drift_kick<value_type>* factors = nullptr;
+        vector<value_type> key;  ///< for matrix-free factors: their key()
         vec q, u, value;
     } m_kick;
     vec m_midpoint;

@@ -13,6 +13,7 @@
 
 #include "geomint/error.hpp"
 #include "geomint/scheme/linear/partitioned_form.hpp"
+#include "geomint/scheme/linear/matrix_free_factors.hpp"
 #include "geomint/scheme/linear/sparse_factors.hpp"
 #include "geomint/scheme/traits.hpp"
 
@@ -41,6 +42,15 @@ struct newmark : geomint::scheme_claims<2, symplectic_map | time_symmetric>,
     static auto sparse_factors(const sparse_matrix<T>& M, const sparse_matrix<T>& K, const T& h) {
         detail::require_positive_step(h, "newmark");
         return sparse_kick_drift_kick<T>::newmark(M, K, h);
+    }
+
+    /// The same kick and drift for a `matrix_free_system` (odeint's pair form applied as given:
+    /// conjugate-gradient solves, scheme/linear/matrix_free_factors.hpp). `Coor`, `Momentum`: the
+    /// containers the callables take; n degrees of freedom; h > 0.
+    template <class T, class Coor, class Momentum, class System>
+    static auto matrix_free_factors(System& sys, Eigen::Index n, const T& h) {
+        detail::require_positive_step(h, "newmark");
+        return matrix_free_kick_drift_kick<T, Coor, Momentum, System>::newmark(sys, n, h);
     }
 
     /// Newmark's scheme is unconditionally stable: every h > 0 is admissible.

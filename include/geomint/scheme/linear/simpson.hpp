@@ -19,6 +19,7 @@
 
 #include "geomint/error.hpp"
 #include "geomint/scheme/linear/partitioned_form.hpp"
+#include "geomint/scheme/linear/matrix_free_factors.hpp"
 #include "geomint/scheme/linear/sparse_factors.hpp"
 #include "geomint/scheme/traits.hpp"
 
@@ -61,6 +62,15 @@ struct simpson_common : geomint::scheme_claims<4, symplectic_map | time_symmetri
     static auto sparse_factors(const sparse_matrix<T>& M, const sparse_matrix<T>& K, const T& h) {
         require_step(h);
         return sparse_kick_drift_kick<T>::simpson(M, K, h);
+    }
+
+    /// The same kick and drift for a `matrix_free_system` (odeint's pair form applied as given:
+    /// conjugate-gradient solves, scheme/linear/matrix_free_factors.hpp). `Coor`, `Momentum`: the
+    /// containers the callables take; n degrees of freedom; h > 0.
+    template <class T, class Coor, class Momentum, class System>
+    static auto matrix_free_factors(System& sys, Eigen::Index n, const T& h) {
+        require_step(h);
+        return matrix_free_kick_drift_kick<T, Coor, Momentum, System>::simpson(sys, n, h);
     }
 
     template <class T>

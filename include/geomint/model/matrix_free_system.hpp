@@ -1,0 +1,65 @@
+#pragma once
+/// \file
+/// `matrix_free_system`: odeint's symplectic pair form of a linear system, M q̈ + K q = 0, that
+/// the linear steppers apply as given — no probing into matrices.
+///
+/// By default a linear stepper recovers M and K from the pair (f, g) by probing unit vectors
+/// (model/linear_system.hpp): 2n calls and dense n × n matrices, fine for small models. Wrapping
+/// the pair in `geomint::matrix_free(f, g, omega_max_bound)` asks the stepper to use only the
+/// callables: its linear solves are conjugate-gradient iterations on operators built from f and
+/// g (scheme/linear/matrix_free_factors.hpp), so memory is O(n) and a step costs a few tens of
+/// calls of f and g (depending on ω_max h and the precision).
+///
+/// f(p, dqdt): dq/dt = M⁻¹ p, g(q, dpdt): dp/dt = −K q, linear, with M, K symmetric positive
+/// definite (not checked: that would need the matrices). Callables are called non-const, with
+/// derivative containers sized (n entries, zeroed) first, as odeint does.
+
+#include "geomint/error.hpp"
+#include "geomint/state.hpp"
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace geomint {
+
+/// The pair (f, g) and an upper bound of ω_max (rad per time unit), for the stability test of
+/// Simpson's scheme (ω_max h < 2√2), which cannot be decided from the callables alone.
+template <class F, class G>
+struct matrix_free_system {
+    F coordinate_rate;  ///< f(p, dqdt): dq/dt = M⁻¹ p
+    G momentum_rate;    ///< g(q, dpdt): dp/dt = −K q
+    /// Upper bound of ω_max given by the user; NaN when unknown (then Simpson's stepper needs
+    /// stability_check::off).
+    long double omega_max_bound = std::numeric_limits<long double>::quiet_NaN();
+};
+
+/// Wrap odeint's pair form (f, g) for the linear steppers' matrix-free path.
+/// \param omega_max_bound an upper bound of the largest generalized eigenfrequency ω_max
+///        (finite, > 0), or omitted when unknown (Newmark needs none; Simpson's stepper then
+///        needs stability_check::off).
+/// \throws std::invalid_argument if a given bound is not finite and positive.
+template <class F, class G>
+matrix_free_system<F, G> matrix_free(F f, G g,
+                                     long double omega_max_bound = std::numeric_limits<long double>::quiet_NaN()) {
+    if (!std::isnan(omega_max_bound) && !(std::isfinite(omega_max_bound) && omega_max_bound > 0))
+        throw std::invalid_argument("matrix_free: omega_max_bound = " + geomint::to_string(omega_max_bound) +
+                                    " (precondition: finite and > 0, or omitted)");
+    return {std::move(f), std::move(g), omega_max_bound};
+}
+
+/// Same, from odeint's `std::make_pair(f, g)`.
+template <class F, class G>
+matrix_free_system<F, G> matrix_free(std::pair<F, G> fg,
+                                     long double omega_max_bound = std::numeric_limits<long double>::quiet_NaN()) {
+    return matrix_free(std::move(fg.first), std::move(fg.second), omega_max_bound);
+}
+
+template <class S>
+struct is_matrix_free_system : std::false_type {};
+template <class F, class G>
+struct is_matrix_free_system<matrix_free_system<F, G>> : std::true_type {};
+
+}  // namespace geomint
