@@ -125,7 +125,7 @@ private:
         if constexpr (is_sparse_model<S>()) {
             advance(sparse_lookup(system, n, h), q, p, q_out, p_out, backward);
         } else if constexpr (is_matrix_free_system<S>::value) {
-            const auto f = Scheme::template matrix_free_factors<value_type, Coor, Momentum>(system, n, h);
+            const auto f = Scheme::template matrix_free_factors<value_type, Coor, Momentum>(system, n, h, m_mf_work);
             if (m_check == stability_check::enforce && !f.admissible())
                 throw_unstable(h, system.omega_max_bound, " (omega_max: the bound given to geomint::matrix_free)");
             advance(f, q, p, q_out, p_out, backward);
@@ -215,8 +215,8 @@ private:
     template <class F, class Q>
     void opening_kick(const F& f, const Q& q) {
         constexpr bool matrix_free = !std::is_same_v<F, sparse_kick_drift_kick<value_type>>;
-        vector<value_type> key;  // matrix-free factors are rebuilt each step: compared by value
-        if constexpr (matrix_free) key = f.key();
+        vector<value_type>& key = m_mf_key;  // matrix-free factors are rebuilt each step: compared by value
+        if constexpr (matrix_free) f.key(key);
         bool same;
         if constexpr (matrix_free) same = m_kick.key.size() == key.size() && m_kick.key == key;
         else same = m_kick.factors == &f;
@@ -227,7 +227,7 @@ private:
         const vector<value_type> qv = q;
         m_kick.u = f.has_node_coordinates() ? vec(f.node_coordinates(qv)) : vec();
         m_kick.value = f.kick(qv, m_kick.u);
-        if constexpr (matrix_free) m_kick.key = std::move(key);
+        if constexpr (matrix_free) m_kick.key = key;
         else m_kick.factors = &f;
     }
 
@@ -336,6 +336,8 @@ private:
     std::size_t m_last_entry = 0;
     std::array<sparse_entry, 2> m_sparse_cache{};
     std::size_t m_sparse_last = 0;
+    detail::matrix_free_workspace<value_type, Coor, Momentum> m_mf_work;  ///< matrix-free path's buffers
+    vector<value_type> m_mf_key;                                          ///< and its factors' key
     /// advance()'s vectors, kept so that a step allocates nothing (vectors of n entries).
     struct {
         vec p_half, q_next, p_next, dq, w, opening, u_before;

@@ -57,11 +57,17 @@ public:
     Eigen::Product<matrix_free_operator, Rhs, Eigen::AliasFreeProduct> operator*(const Eigen::MatrixBase<Rhs>& x) const {
         return Eigen::Product<matrix_free_operator, Rhs, Eigen::AliasFreeProduct>(*this, x.derived());
     }
-    void apply(const vector<T>& x, vector<T>& y) const { (*m_apply)(x, y); }
+    /// dst += alpha A x, through a buffer kept between calls (no allocation per iteration).
+    template <class Dest>
+    void add_product(Dest& dst, const Eigen::Ref<const vector<T>>& x, const T& alpha) const {
+        (*m_apply)(x, m_y);
+        dst += alpha * m_y;
+    }
 
 private:
     Eigen::Index m_n;
     const Apply* m_apply;
+    mutable vector<T> m_y;
 };
 
 }  // namespace geomint::detail
@@ -74,15 +80,34 @@ struct generic_product_impl<geomint::detail::matrix_free_operator<T, Apply>, Rhs
     template <class Dest>
     static void scaleAndAddTo(Dest& dst, const geomint::detail::matrix_free_operator<T, Apply>& lhs, const Rhs& rhs,
                               const T& alpha) {
-        const geomint::vector<T> x = rhs;
-        geomint::vector<T> y;
-        lhs.apply(x, y);
-        dst += alpha * y;
+        lhs.add_product(dst, rhs, alpha);
     }
 };
 }  // namespace Eigen::internal
 
 namespace geomint {
+
+namespace detail {
+/// Buffers of the matrix-free path (callable arguments and results, CG operator temporaries,
+/// the memo key), owned by the stepper so that steps reuse them: vectors of 10⁵ entries
+/// allocated and freed every step cost more in page faults than the arithmetic.
+template <class T, class Coor, class Momentum>
+struct matrix_free_workspace {
+    Momentum p_in, p_out;
+    Coor q_in, q_out;
+    vector<T> t1, t2, v;
+
+    void resize(Eigen::Index n) {
+        if (state_size(p_in) == n && state_size(q_in) == n) return;
+        p_in = sized_derivative<Momentum>(n);
+        p_out = sized_derivative<Momentum>(n);
+        q_in = sized_derivative<Coor>(n);
+        q_out = sized_derivative<Coor>(n);
+        v.resize(n);
+        for (Eigen::Index i = 0; i < n; ++i) v(i) = T(static_cast<int>(i + 1));
+    }
+};
+}  // namespace detail
 
 /// The kick, drift and node coordinates of Newmark's or Simpson's scheme for a
 /// `matrix_free_system` at one step size h > 0, with the interface of `sparse_kick_drift_kick`.
@@ -92,13 +117,15 @@ template <class T, class Coor, class Momentum, class System>
 class matrix_free_kick_drift_kick {
 public:
     /// Newmark: Y = (h/2) K, W p = 2 R⁻¹ p with R = (2/h) M + (h/2) K.
-    static matrix_free_kick_drift_kick newmark(System& sys, Eigen::Index n, const T& h) {
-        return {sys, n, h, false, h / T(2), T(0), h / T(2)};
+    using workspace = detail::matrix_free_workspace<T, Coor, Momentum>;
+
+    static matrix_free_kick_drift_kick newmark(System& sys, Eigen::Index n, const T& h, workspace& ws) {
+        return matrix_free_kick_drift_kick(sys, n, h, false, h / T(2), T(0), h / T(2), ws);
     }
     /// Simpson (either variant): Y q = K ((h/6) q + (h/3) u), W p = M⁻¹ S (2 R⁻¹ p),
     /// R = (2/h) M + (h/12) K, S = M − (h²/8) K.
-    static matrix_free_kick_drift_kick simpson(System& sys, Eigen::Index n, const T& h) {
-        return {sys, n, h, true, h / T(6), h / T(3), h / T(12)};
+    static matrix_free_kick_drift_kick simpson(System& sys, Eigen::Index n, const T& h, workspace& ws) {
+        return matrix_free_kick_drift_kick(sys, n, h, true, h / T(6), h / T(3), h / T(12), ws);
     }
 
     bool has_node_coordinates() const { return m_simpson; }
@@ -126,12 +153,13 @@ public:
 
     /// What identifies these factors for the stepper's memo of the last kick: h and the
     /// callables' values on v = (1, ..., n), (F v, K v).
-    vector<T> key() const {
-        vector<T> v(m_n);
-        for (Eigen::Index i = 0; i < m_n; ++i) v(i) = T(static_cast<int>(i + 1));
-        vector<T> k(2 * m_n + 1);
-        k << m_h, inverse_mass(v), stiffness(v);
-        return k;
+    void key(vector<T>& k) const {
+        k.resize(2 * m_n + 1);
+        k(0) = m_h;
+        inverse_mass_into(m_ws->v, m_ws->t1);
+        k.segment(1, m_n) = m_ws->t1;
+        stiffness_into(m_ws->v, m_ws->t1);
+        k.tail(m_n) = m_ws->t1;
     }
 
     /// Simpson: ω_max h < 2√2 with the user's bound of ω_max; Newmark: always.
@@ -149,30 +177,48 @@ public:
 
 private:
     matrix_free_kick_drift_kick(System& sys, Eigen::Index n, const T& h, bool simpson, const T& a, const T& b,
-                                const T& beta_r)
-        : m_sys(&sys), m_n(n), m_h(h), m_simpson(simpson), m_a(a), m_b(b), m_beta_r(beta_r) {}
-
-    /// M⁻¹ x by f.
-    vector<T> inverse_mass(const vector<T>& x) const {
-        Momentum in = detail::sized_derivative<Momentum>(m_n);
-        as_eigen(in) = x;
-        Coor out = detail::sized_derivative<Coor>(m_n);
-        detail::unwrap_reference_to(m_sys->coordinate_rate)(static_cast<const Momentum&>(in), out);
-        return as_eigen(out);
+                                const T& beta_r, workspace& ws)
+        : m_sys(&sys), m_n(n), m_h(h), m_simpson(simpson), m_a(a), m_b(b), m_beta_r(beta_r), m_ws(&ws) {
+        ws.resize(n);
     }
-    /// K x = −g(x).
+
+    /// out = M⁻¹ x by f, through containers kept between calls (zeroed before each call).
+    template <class X>
+    void inverse_mass_into(const X& x, vector<T>& out) const {
+        as_eigen(m_ws->p_in) = x;
+        as_eigen(m_ws->q_out).setZero();
+        detail::unwrap_reference_to(m_sys->coordinate_rate)(static_cast<const Momentum&>(m_ws->p_in), m_ws->q_out);
+        out = as_eigen(m_ws->q_out);
+    }
+    /// out = K x = −g(x).
+    template <class X>
+    void stiffness_into(const X& x, vector<T>& out) const {
+        as_eigen(m_ws->q_in) = x;
+        as_eigen(m_ws->p_out).setZero();
+        detail::unwrap_reference_to(m_sys->momentum_rate)(static_cast<const Coor&>(m_ws->q_in), m_ws->p_out);
+        out = -as_eigen(m_ws->p_out);
+    }
+    vector<T> inverse_mass(const vector<T>& x) const {
+        vector<T> out;
+        inverse_mass_into(x, out);
+        return out;
+    }
     vector<T> stiffness(const vector<T>& x) const {
-        Coor in = detail::sized_derivative<Coor>(m_n);
-        as_eigen(in) = x;
-        Momentum out = detail::sized_derivative<Momentum>(m_n);
-        detail::unwrap_reference_to(m_sys->momentum_rate)(static_cast<const Coor&>(in), out);
-        return -as_eigen(out);
+        vector<T> out;
+        stiffness_into(x, out);
+        return out;
     }
 
     /// y with A(α, β) y = b by conjugate gradient from y = b/α.
     vector<T> solve(const T& alpha, const T& beta, const vector<T>& b) const {
-        const auto apply = [&](const vector<T>& y, vector<T>& out) {
-            out = inverse_mass(vector<T>(y * alpha + stiffness(inverse_mass(y)) * beta));
+        vector<T>& t1 = m_ws->t1;
+        vector<T>& t2 = m_ws->t2;
+        const auto apply = [&, alpha, beta](const Eigen::Ref<const vector<T>>& y, vector<T>& out) {
+            inverse_mass_into(y, t1);
+            stiffness_into(t1, t2);
+            t2 *= beta;
+            t2 += alpha * y;
+            inverse_mass_into(t2, out);
         };
         using op = detail::matrix_free_operator<T, decltype(apply)>;
         const op A(m_n, apply);
@@ -196,6 +242,7 @@ private:
     T m_h;
     bool m_simpson;
     T m_a, m_b, m_beta_r;
+    workspace* m_ws;
 };
 
 }  // namespace geomint

@@ -46,11 +46,12 @@ struct newmark : geomint::scheme_claims<2, symplectic_map | time_symmetric>,
 
     /// The same kick and drift for a `matrix_free_system` (odeint's pair form applied as given:
     /// conjugate-gradient solves, scheme/linear/matrix_free_factors.hpp). `Coor`, `Momentum`: the
-    /// containers the callables take; n degrees of freedom; h > 0.
+    /// containers the callables take; n degrees of freedom; h > 0; `ws` the stepper's buffers.
     template <class T, class Coor, class Momentum, class System>
-    static auto matrix_free_factors(System& sys, Eigen::Index n, const T& h) {
+    static auto matrix_free_factors(System& sys, Eigen::Index n, const T& h,
+                                    ::geomint::detail::matrix_free_workspace<T, Coor, Momentum>& ws) {
         detail::require_positive_step(h, "newmark");
-        return matrix_free_kick_drift_kick<T, Coor, Momentum, System>::newmark(sys, n, h);
+        return matrix_free_kick_drift_kick<T, Coor, Momentum, System>::newmark(sys, n, h, ws);
     }
 
     /// Newmark's scheme is unconditionally stable: every h > 0 is admissible.
