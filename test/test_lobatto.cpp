@@ -1,0 +1,66 @@
+// Lobatto IIIA–IIIB coefficients checked against closed forms (degrees 2–4) and against the
+// order conditions they are not built from: exactness of the quadrature up to degree 2r − 1 and
+// Lobatto IIIB's D(s) condition.
+#include "test_common.hpp"
+#include <geomint/scheme/galerkin/lobatto.hpp>
+
+namespace {
+using namespace geomint_test;
+
+template <class T>
+void check_pair(int r) {
+    const auto q = lobatto_iiia_iiib<T>(r);
+    const int s = r + 1;
+    const T tol = eps<T>() * T(1000);
+    EXPECT_EQ(q.c(0), T(0));
+    EXPECT_EQ(q.c(r), T(1));
+    for (int i = 0; i < s; ++i) EXPECT_LE(to_d(abs(q.c(i) + q.c(r - i) - T(1))), to_d(tol)) << r;
+    for (int k = 0; k <= 2 * r - 1; ++k) {
+        T sum(0);
+        for (int j = 0; j < s; ++j) sum += q.b(j) * pow(q.c(j), k);
+        EXPECT_LE(to_d(abs(sum - T(1) / T(k + 1))), to_d(tol)) << "r = " << r << ", k = " << k;
+    }
+    // D(s) for IIIB: Σ_i b_i c_i^{k-1} â_ij = b_j (1 − c_j^k)/k, k = 1..s−1 (Lobatto IIIB satisfies D(s))
+    for (int k = 1; k <= s - 1; ++k)
+        for (int j = 0; j < s; ++j) {
+            T sum(0);
+            for (int i = 0; i < s; ++i) sum += q.b(i) * pow(q.c(i), k - 1) * q.a_hat(i, j);
+            EXPECT_LE(to_d(abs(sum - q.b(j) * (T(1) - pow(q.c(j), k)) / T(k))), to_d(tol)) << r << " " << k << " " << j;
+        }
+    // IIIA: first row zero, last row = b
+    for (int j = 0; j < s; ++j) {
+        EXPECT_EQ(q.a(0, j), T(0));
+        EXPECT_LE(to_d(abs(q.a(r, j) - q.b(j))), to_d(tol));
+    }
+}
+
+template <class T>
+void check_closed_forms() {
+    using std::sqrt;
+    const T tol = eps<T>() * T(100);
+    const auto s2 = lobatto_iiia_iiib<T>(2);
+    EXPECT_LE(to_d(abs(s2.b(0) - T(1) / T(6))), to_d(tol));
+    EXPECT_LE(to_d(abs(s2.b(1) - T(2) / T(3))), to_d(tol));
+    const auto s3 = lobatto_iiia_iiib<T>(3);
+    EXPECT_LE(to_d(abs(s3.c(1) - (T(1) - T(1) / sqrt(T(5))) / T(2))), to_d(tol));
+    EXPECT_LE(to_d(abs(s3.b(0) - T(1) / T(12))), to_d(tol));
+    EXPECT_LE(to_d(abs(s3.b(1) - T(5) / T(12))), to_d(tol));
+    const auto s4 = lobatto_iiia_iiib<T>(4);
+    EXPECT_LE(to_d(abs(s4.c(1) - (T(1) - sqrt(T(3) / T(7))) / T(2))), to_d(tol));
+    EXPECT_LE(to_d(abs(s4.b(1) - T(49) / T(180))), to_d(tol));
+    EXPECT_LE(to_d(abs(s4.b(2) - T(16) / T(45))), to_d(tol));
+}
+
+TEST(Lobatto, DoubleOrderConditions) {
+    for (int r = 1; r <= 8; ++r) check_pair<double>(r);
+    check_closed_forms<double>();
+}
+TEST(Lobatto, Mp50OrderConditions) {
+    for (int r = 1; r <= 8; ++r) check_pair<mp<50>>(r);
+    check_closed_forms<mp<50>>();
+}
+TEST(Lobatto, RejectsBadDegree) {
+    EXPECT_THROW(lobatto_iiia_iiib<double>(0), std::invalid_argument);
+    EXPECT_THROW(lobatto_iiia_iiib<double>(13), std::invalid_argument);
+}
+}  // namespace
