@@ -30,6 +30,7 @@
 #include "geomint/stepper/stepper_base.hpp"
 
 #include <array>
+#include <cmath>
 #include <limits>
 #include <memory>
 #include <utility>
@@ -125,10 +126,9 @@ private:
         if constexpr (is_sparse_model<S>()) {
             advance(sparse_lookup(system, n, h), q, p, q_out, p_out, backward);
         } else if constexpr (is_matrix_free_system<S>::value) {
-            const auto f = Scheme::template matrix_free_factors<value_type, Coor, Momentum>(system, n, h, m_mf_work);
-            if (m_check == stability_check::enforce && !f.admissible())
-                throw_unstable(h, system.omega_max_bound, " (omega_max: the bound given to geomint::matrix_free)");
-            advance(f, q, p, q_out, p_out, backward);
+            if (m_check == stability_check::enforce) check_stability(system.omega_max_bound, h);
+            advance(Scheme::template matrix_free_factors<value_type, Coor, Momentum>(system, n, h, m_mf_work), q, p, q_out,
+                    p_out, backward);
         } else {
             advance(lookup(system, n, h), q, p, q_out, p_out, backward);
         }
@@ -318,6 +318,22 @@ private:
         if (m_check == stability_check::off || Scheme::admissible(matrix<value_type>(M), matrix<value_type>(K), h))
             return;
         throw_unstable(h, detail::omega_max_for_message(M, K), "");
+    }
+
+    /// The stability test with a user's bound of ω_max (matrix-free systems): ω_max h below
+    /// `Scheme::stability_limit` (+∞ for Newmark, 2√2 for Simpson).
+    /// \throws std::invalid_argument if the scheme has a finite limit and no bound was given.
+    static void check_stability(long double omega_max_bound, const value_type& h) {
+        const long double limit = Scheme::template stability_limit<long double>();
+        if (!std::isfinite(limit)) return;
+        if (std::isnan(omega_max_bound))
+            throw std::invalid_argument(std::string(Scheme::name) +
+                                        ": a matrix_free system needs an upper bound of omega_max for the stability test " +
+                                        Scheme::stability_text +
+                                        ": pass it to geomint::matrix_free(f, g, omega_max_bound), or construct the "
+                                        "stepper with geomint::stability_check::off");
+        if (!(static_cast<long double>(h) * omega_max_bound < limit))
+            throw_unstable(h, omega_max_bound, " (omega_max: the bound given to geomint::matrix_free)");
     }
 
     [[noreturn]] static void throw_unstable(const value_type& h, long double w, const std::string& note) {

@@ -162,19 +162,6 @@ public:
         k.tail(m_n) = m_ws->t1;
     }
 
-    /// Simpson: ω_max h < 2√2 with the user's bound of ω_max; Newmark: always.
-    /// \throws std::invalid_argument for Simpson when no bound was given.
-    bool admissible() const {
-        if (!m_simpson) return true;
-        if (std::isnan(m_sys->omega_max_bound))
-            throw std::invalid_argument(
-                "simpson: a matrix_free system needs an upper bound of omega_max for the stability test "
-                "omega_max h < 2 sqrt(2): pass it to geomint::matrix_free(f, g, omega_max_bound), or construct the "
-                "stepper with geomint::stability_check::off");
-        using std::sqrt;
-        return static_cast<long double>(m_h) * m_sys->omega_max_bound < 2 * sqrt(2.0L);
-    }
-
 private:
     matrix_free_kick_drift_kick(System& sys, Eigen::Index n, const T& h, bool simpson, const T& a, const T& b,
                                 const T& beta_r, workspace& ws)
