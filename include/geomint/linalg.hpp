@@ -149,6 +149,14 @@ Eigen::Index first_non_finite(const Eigen::MatrixBase<Derived>& a) {
     return -1;
 }
 
+/// The entries of a vector as "x0, x1, ..." (each with `geomint::to_string`), for error messages.
+template <class Derived>
+std::string entries_to_string(const Eigen::MatrixBase<Derived>& x) {
+    std::string s;
+    for (Eigen::Index i = 0; i < x.size(); ++i) s += (i ? ", " : "") + geomint::to_string(x(i));
+    return s;
+}
+
 /// True when every entry of `a` (vector or matrix) is finite (always true for exact types).
 template <class Derived>
 bool all_finite(const Eigen::MatrixBase<Derived>& a) {

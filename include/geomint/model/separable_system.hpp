@@ -25,6 +25,7 @@
 #include <stdexcept>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -120,9 +121,7 @@ private:
 
     static T checked(T v, const vector<T>& q, const std::string& what) {
         if (!is_finite(v)) {
-            std::string at;
-            for (Eigen::Index i = 0; i < q.size(); ++i) at += (i ? ", " : "") + geomint::to_string(q[i]);
-            throw std::domain_error("separable_system: " + what + " at q = (" + at + ") is " + geomint::to_string(v) +
+            throw std::domain_error("separable_system: " + what + " at q = (" + entries_to_string(q) + ") is " + geomint::to_string(v) +
                                     " (precondition: V is twice differentiable with finite derivatives)");
         }
         return v;
@@ -137,5 +136,10 @@ template <class T, class Potential>
 separable_system<T, Potential> make_separable_system(std::size_t dof, Potential potential) {
     return separable_system<T, Potential>(dof, std::move(potential));
 }
+
+template <class S>
+struct is_separable_system : std::false_type {};
+template <class T, class P>
+struct is_separable_system<separable_system<T, P>> : std::true_type {};
 
 }  // namespace geomint

@@ -1,6 +1,7 @@
 #pragma once
 /// \file
-/// The linearized double pendulum of the Simpson paper (§5, Table 1), in any precision.
+/// The linearized double pendulum of the Simpson paper (§5, Table 1), in any precision, and the
+/// nonlinear pendulum it linearizes.
 ///
 /// Source: Rojas-Quintero, Dubois, Cabrera-Díaz (2024), eqs. (47)–(51) and Table 1:
 /// m1 = m2 = 1 kg (μ_r = 1), l1 = l2 = l = g/ω0², ω0 = 2π rad/s, g = 9.81 m/s²,
@@ -9,6 +10,7 @@
 ///
 /// M = [[(m1+m2) l², m2 l²], [m2 l², m2 l²]] (kg m²), K = diag((m1+m2) g l, m2 g l) (kg m² s⁻²).
 
+#include "geomint/model/lagrangian_system.hpp"
 #include "geomint/model/quadratic_lagrangian.hpp"
 
 #include <boost/math/constants/constants.hpp>
@@ -40,6 +42,21 @@ struct double_pendulum {
         return K;
     }
     quadratic_lagrangian<matrix_type> system() const { return {mass(), stiffness()}; }
+
+    /// The full (nonlinear) Lagrangian of the same pendulum, generic in the element type (for
+    /// `make_lagrangian_system`), in kg m² s⁻²:
+    /// L = ½(m1+m2) l² v₀² + ½ m2 l² v₁² + m2 l² v₀v₁ cos(q₀ − q₁) + (m1+m2) g l cos q₀ + m2 g l cos q₁.
+    /// Its expansion to second order about q = 0 is ½vᵀMv − ½qᵀKq + const (the paper's (47)).
+    auto nonlinear_lagrangian() const {
+        return [m1 = m1, m2 = m2, g = g, l = l](const auto& q, const auto& v) {
+            using std::cos;
+            const T ml2 = m2 * l * l;
+            return (m1 + m2) * l * l * v[0] * v[0] / 2 + ml2 * v[1] * v[1] / 2 + ml2 * v[0] * v[1] * cos(q[0] - q[1]) +
+                   (m1 + m2) * g * l * cos(q[0]) + m2 * g * l * cos(q[1]);
+        };
+    }
+    /// The nonlinear pendulum as a `lagrangian_system` (include geomint/model/lagrangian_system.hpp).
+    auto nonlinear_system() const { return make_lagrangian_system<T>(2, nonlinear_lagrangian()); }
 
     vector_type q0() const { return vector_type(T(0), boost::math::constants::pi<T>() / T(6)); }
     vector_type p0() const { return vector_type(T(0), T(0)); }

@@ -38,11 +38,6 @@ struct is_newton_system : std::false_type {};
 template <class T, class P>
 struct is_newton_system<newton_system<T, P>> : std::true_type {};
 
-template <class S>
-struct is_separable_system : std::false_type {};
-template <class T, class P>
-struct is_separable_system<separable_system<T, P>> : std::true_type {};
-
 namespace detail {
 /// Give a container component one entry (nothing to do for a scalar component).
 template <class C>

@@ -17,7 +17,8 @@
 /// - Lobatto IIIB: â_ij = b_j (1 − a_ji / b_i), so that b_i â_ij + b_j a_ji = b_i b_j (the
 ///   symplecticity condition of a partitioned RK method, GNI Theorem VI.4.6).
 /// r = 1 gives Störmer–Verlet (trapezoidal rule), r = 2 Simpson's rule (b = (1/6, 2/3, 1/6)).
-/// Every coefficient is computed in T from integers: no double literal.
+/// Every coefficient is computed in T from integers: no double literal. Exact (rational) scalars:
+/// degrees 1 and 2 (rational nodes).
 
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
@@ -42,6 +43,10 @@ struct lobatto_pair {
     vector<T> b;      ///< Gauss–Lobatto weights on [0, 1], Σ b = 1 (s entries)
     matrix<T> a;      ///< Lobatto IIIA (s × s), applied to the coordinates' rate f
     matrix<T> a_hat;  ///< Lobatto IIIB (s × s), applied to the momenta's rate g
+    /// Stage extrapolation (s × s): e_ij = ℓ_j(1 + c_i), ℓ_j the Lagrange basis on the nodes, so
+    /// a quantity sampled at the stages of one step, times eᵀ, predicts it at the stages of the
+    /// next (the starting guess of the step's iteration, error O(h^s)).
+    matrix<T> extrapolation;
 };
 
 /// The pair for `degree` r >= 1.
@@ -56,21 +61,29 @@ lobatto_pair<T> lobatto_iiia_iiib(int degree) {
     vector<T> x(s);
     x(0) = T(-1);
     x(r) = T(1);
-    using std::cos;
-    const T pi = boost::math::constants::pi<T>();
-    vector<T> guess(s);
-    for (int k = 0; k <= r; ++k) guess(k) = -cos(pi * T(k) / T(r));
-    for (int k = 1; k < r; ++k) {
-        // P'_r and P''_r (from Legendre's equation (1 − x²) P'' − 2x P' + r(r+1) P = 0)
-        const auto f = [r](const T& t) {
-            const T p = boost::math::legendre_p(r, t);
-            const T dp = boost::math::legendre_p_prime(r, t);
-            return std::make_pair(dp, (T(2) * t * dp - T(r * (r + 1)) * p) / (T(1) - t * t));
-        };
-        const T lo = (guess(k - 1) + guess(k)) / T(2), hi = (guess(k) + guess(k + 1)) / T(2);
-        std::uintmax_t iterations = 200;
-        x(k) = boost::math::tools::newton_raphson_iterate(f, guess(k), lo, hi, std::numeric_limits<T>::digits,
-                                                          iterations);
+    if constexpr (is_exact_v<T>) {
+        // exact scalars: the nodes are rational only for r <= 2 (x = 0 is the zero of P'_2)
+        if (r > 2)
+            throw std::invalid_argument("lobatto_iiia_iiib: degree = " + std::to_string(degree) +
+                                        " has irrational nodes; exact scalars support degree 1 or 2");
+        if (r == 2) x(1) = T(0);
+    } else {
+        using std::cos;
+        const T pi = boost::math::constants::pi<T>();
+        vector<T> guess(s);
+        for (int k = 0; k <= r; ++k) guess(k) = -cos(pi * T(k) / T(r));
+        for (int k = 1; k < r; ++k) {
+            // P'_r and P''_r (from Legendre's equation (1 − x²) P'' − 2x P' + r(r+1) P = 0)
+            const auto f = [r](const T& t) {
+                const T p = boost::math::legendre_p(r, t);
+                const T dp = boost::math::legendre_p_prime(r, t);
+                return std::make_pair(dp, (T(2) * t * dp - T(r * (r + 1)) * p) / (T(1) - t * t));
+            };
+            const T lo = (guess(k - 1) + guess(k)) / T(2), hi = (guess(k) + guess(k + 1)) / T(2);
+            std::uintmax_t iterations = 200;
+            x(k) = boost::math::tools::newton_raphson_iterate(f, guess(k), lo, hi, std::numeric_limits<T>::digits,
+                                                              iterations);
+        }
     }
     lobatto_pair<T> q;
     q.degree = r;
@@ -101,6 +114,14 @@ lobatto_pair<T> lobatto_iiia_iiib(int degree) {
     q.a_hat.resize(s, s);
     for (int i = 0; i < s; ++i)
         for (int j = 0; j < s; ++j) q.a_hat(i, j) = q.b(j) * (T(1) - q.a(j, i) / q.b(i));
+    q.extrapolation.resize(s, s);
+    for (int i = 0; i < s; ++i)
+        for (int j = 0; j < s; ++j) {
+            T l(1);
+            for (int m = 0; m < s; ++m)
+                if (m != j) l *= (T(1) + q.c(i) - q.c(m)) / (q.c(j) - q.c(m));
+            q.extrapolation(i, j) = l;
+        }
     return q;
 }
 

@@ -1,0 +1,36 @@
+#pragma once
+/// \file
+/// The Hénon–Heiles system: H = |p|²/2 + (q₀² + q₁²)/2 + q₀²q₁ − q₁³/3 (Hénon & Heiles 1964;
+/// GNI §I.3), in odeint's pair form, in any precision. Orbits with H < 1/6 started inside the
+/// triangle of saddles stay bounded.
+
+#include <utility>
+
+namespace geomint::problems {
+
+struct henon_heiles {
+    /// dq/dt = p (containers indexable by [0], [1]; element T or an autodiff variable over T).
+    struct coordinate_rate {
+        template <class P, class D>
+        void operator()(const P& p, D& dqdt) const {
+            dqdt[0] = p[0];
+            dqdt[1] = p[1];
+        }
+    };
+    /// dp/dt = −∇V = (−q₀ − 2q₀q₁, −q₁ − q₀² + q₁²).
+    struct momentum_rate {
+        template <class Q, class D>
+        void operator()(const Q& q, D& dpdt) const {
+            dpdt[0] = -q[0] - 2 * q[0] * q[1];
+            dpdt[1] = -q[1] - q[0] * q[0] + q[1] * q[1];
+        }
+    };
+    static std::pair<coordinate_rate, momentum_rate> system() { return {}; }
+
+    template <class T, class Q, class P>
+    static T hamiltonian(const Q& q, const P& p) {
+        return (p[0] * p[0] + p[1] * p[1] + q[0] * q[0] + q[1] * q[1]) / 2 + q[0] * q[0] * q[1] - q[1] * q[1] * q[1] / 3;
+    }
+};
+
+}  // namespace geomint::problems

@@ -1,0 +1,204 @@
+#pragma once
+/// \file
+/// One step of the Galerkin variational integrator for a general (non-separable) Lagrangian
+/// L(q, v), in its partitioned Runge–Kutta form with the Lobatto IIIA–IIIB pair, solved for the
+/// stage velocities by Newton's method: the Lagrangian path of the Galerkin VI.
+///
+/// Stages (Marsden & West 2001, §2.6.5–2.6.6, the symplectic partitioned RK method of a
+/// Lagrangian system; s = Degree + 1): unknown stage velocities V_1 … V_s, and
+///     Q_i = q + h Σ_j a_ij V_j,
+///     ∂L/∂v(Q_i, V_i) = p + h Σ_j â_ij ∂L/∂q(Q_j, V_j),      i = 1 … s,
+///     Δq = h Σ_j b_j V_j,   Δp = h Σ_j b_j ∂L/∂q(Q_j, V_j).
+/// For L = ½ vᵀMv − ½ qᵀKq with Degree 2 these are the Simpson VI's equations (17)–(25)
+/// (Rojas-Quintero et al. 2024); the equations are linear then, and Newton ends in one step
+/// (exactly, for rational scalars).
+///
+/// Newton's Jacobian, block (i, j) (n × n), from the model's second derivatives at the stages:
+///     δ_ij L_vv,i + h a_ij L_vq,i − h² Σ_k â_ik a_kj L_qq,k − h â_ij L_qv,j   (L_qv = L_vqᵀ),
+/// evaluated at the starting guess and factored once per step by Eigen's full-pivoting LU
+/// (simplified Newton: later iterations need only L's gradient); the iteration stops by
+/// Hairer's rule (solver/settling_iteration.hpp). After a step, `step_jacobian()` gives ∂(q₁, p₁)/∂(q, p) by
+/// the implicit function theorem at the converged stages (the one-step map's Jacobian through
+/// the solver, used to measure symplecticity).
+///
+/// A model provides `derivatives(q, v)` → `lagrangian_derivatives<T>`, `gradient(q, v)` →
+/// (∂L/∂v, ∂L/∂q), and `velocity(q, p)` (the
+/// inverse Legendre transform, for the starting guess): `lagrangian_system`, or the
+/// `quadratic_lagrangian` view below.
+
+#include "geomint/error.hpp"
+#include "geomint/linalg.hpp"
+#include "geomint/model/lagrangian_system.hpp"
+#include "geomint/scheme/galerkin/lobatto.hpp"
+#include "geomint/solver/settling_iteration.hpp"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace geomint {
+
+/// A dense `quadratic_lagrangian` (L = ½ vᵀMv − ½ qᵀKq) seen as a Lagrangian model: constant
+/// second derivatives, exact in rational arithmetic.
+template <class Model>
+struct quadratic_lagrangian_view {
+    using T = typename Model::value_type;
+    const Model& model;
+
+    lagrangian_derivatives<T> derivatives(const vector<T>& q, const vector<T>& v) const {
+        const Eigen::Index n = q.size();
+        lagrangian_derivatives<T> d;
+        d.Lqq = -matrix<T>(model.stiffness());
+        d.Lvv = model.mass();
+        d.Lvq = matrix<T>::Zero(n, n);
+        d.Lq = d.Lqq * q;
+        d.Lv = d.Lvv * v;
+        return d;
+    }
+    std::pair<vector<T>, vector<T>> gradient(const vector<T>& q, const vector<T>& v) const {
+        return {model.mass() * v, -(model.stiffness() * q)};
+    }
+    vector<T> velocity(const vector<T>& /*q*/, const vector<T>& p) const { return model.apply_inverse_mass(p); }
+};
+
+/// Work arrays and the converged stages of the Newton step, kept by the stepper.
+template <class T>
+class lobatto_newton {
+public:
+    /// The increments (Δq, Δp) of one step of size h (h < 0 steps backward) from (q, p);
+    /// `continuing`: (q, p) is the state the last step reached (its stages then give the guess).
+    /// \throws geomint::convergence_error (naming iterations, last change, h) when Newton does not
+    ///         settle; geomint::singular_step_error when the stage Jacobian is singular (naming h
+    ///         and q); std::domain_error from the model (degenerate or non-finite L).
+    template <class Model>
+    void step(const lobatto_pair<T>& c, const Model& m, const vector<T>& q, const vector<T>& p, const T& h,
+              vector<T>& dq, vector<T>& dp, const fixed_point_options& opt, const char* name, bool continuing = false) {
+        const Eigen::Index n = q.size(), s = c.c.size();
+        m_c = &c;
+        m_h = h;
+        // starting guess: the last step's stage velocities extrapolated when this step continues
+        // it (`continuing`: from the state it reached; and the same h), else the velocity at
+        // (q, p) at every stage
+        const T h_last = m_h_last;
+        m_h_last = T(0);  // a step that throws leaves no guess behind
+        if (continuing && m_V.rows() == n && m_V.cols() == s && h == h_last)
+            m_V = m_V * c.extrapolation.transpose();
+        else
+            m_V = m.velocity(q, p).replicate(1, s);
+        m_q = q;
+        m_d.resize(std::size_t(s));
+        matrix<T> Lq(n, s), Lv(n, s), R(n, s);
+        settling_iteration<T> monitor(std::string(name) + ": Newton's method on the stage equations", h, opt);
+        for (int k = 0;; ++k) {
+            m_Q = (m_V * c.a.transpose()) * h;
+            m_Q.colwise() += q;
+            if (k == 0) {
+                // the Jacobian at the starting guess, factored once (simplified Newton: linear
+                // convergence at rate O(h), one step for a quadratic L)
+                for (Eigen::Index i = 0; i < s; ++i) {
+                    auto& d = m_d[std::size_t(i)];
+                    d = m.derivatives(vector<T>(m_Q.col(i)), vector<T>(m_V.col(i)));
+                    Lq.col(i) = d.Lq;
+                    Lv.col(i) = d.Lv;
+                }
+                assemble(n, s);
+                m_lu.compute(m_J);
+                if constexpr (is_exact_v<T>) m_lu.setThreshold(T(0));
+                if (!m_lu.isInvertible())
+                    throw singular_step_error(std::string(name) + ": the stage equations' Jacobian is singular at h = " +
+                                              geomint::to_string(h) + ", q = (" + entries_to_string(q) +
+                                              ") (a degenerate Lagrangian, or a step too large)");
+            } else {
+                for (Eigen::Index i = 0; i < s; ++i) {
+                    auto [lv, lq] = m.gradient(vector<T>(m_Q.col(i)), vector<T>(m_V.col(i)));
+                    Lv.col(i) = lv;
+                    Lq.col(i) = lq;
+                }
+            }
+            R = (Lq * c.a_hat.transpose()) * (-h) + Lv;
+            R.colwise() -= p;
+            const vector<T> dV = m_lu.solve(vector<T>(-R.reshaped(n * s, 1)));
+            m_V += dV.reshaped(n, s);
+            using std::abs;
+            const T delta = max_abs(dV) * abs(h);
+            T scale = max_abs(q);
+            if (const T sv = max_abs(m_V) * abs(h); sv > scale) scale = sv;
+            if (monitor.settled(delta, scale)) break;
+        }
+        m_iterations = monitor.iterations() + 1;
+        dq.noalias() = m_V * c.b;
+        dq *= h;
+        dp.noalias() = Lq * c.b;
+        dp *= h;
+        m_h_last = h;
+    }
+
+    /// ∂(q + Δq, p + Δp)/∂(q, p) of the last step (2n × 2n, blocks [[∂q₁/∂q, ∂q₁/∂p],
+    /// [∂p₁/∂q, ∂p₁/∂p]]) on the model `m` it was taken on, by the implicit function theorem
+    /// at the converged stages (L's second derivatives recomputed there).
+    template <class Model>
+    matrix<T> step_jacobian(const Model& m) {
+        const lobatto_pair<T>& c = *m_c;
+        const Eigen::Index s = c.c.size(), n = m_V.rows();
+        const T& h = m_h;
+        m_Q = (m_V * c.a.transpose()) * h;
+        m_Q.colwise() += m_q;
+        for (Eigen::Index i = 0; i < s; ++i) m_d[std::size_t(i)] = m.derivatives(vector<T>(m_Q.col(i)), vector<T>(m_V.col(i)));
+        assemble(n, s);
+        // ∂R/∂(q, p): block row i = [L_vq,i − h Σ_k â_ik L_qq,k,  −I]
+        matrix<T> Rx(n * s, 2 * n);
+        for (Eigen::Index i = 0; i < s; ++i) {
+            matrix<T> rq = m_d[std::size_t(i)].Lvq;
+            for (Eigen::Index k = 0; k < s; ++k) rq -= h * c.a_hat(i, k) * m_d[std::size_t(k)].Lqq;
+            Rx.block(i * n, 0, n, n) = rq;
+            Rx.block(i * n, n, n, n) = -matrix<T>::Identity(n, n);
+        }
+        matrix<T> dV;  // ∂V/∂(q, p) = −J⁻¹ ∂R/∂(q, p)
+        if (!try_solve(m_J, matrix<T>(-Rx), dV)) throw singular_step_error("galerkin_vi: singular stage Jacobian");
+        matrix<T> Phi = matrix<T>::Identity(2 * n, 2 * n);
+        for (Eigen::Index j = 0; j < s; ++j) {
+            const auto dVj = dV.middleRows(j * n, n);
+            matrix<T> dQj = matrix<T>::Zero(n, 2 * n);
+            dQj.leftCols(n).setIdentity();
+            for (Eigen::Index k = 0; k < s; ++k) dQj += h * c.a(j, k) * dV.middleRows(k * n, n);
+            const auto& d = m_d[std::size_t(j)];
+            Phi.topRows(n) += h * c.b(j) * dVj;
+            Phi.bottomRows(n) += h * c.b(j) * (d.Lqq * dQj + d.Lvq.transpose() * dVj);
+        }
+        return Phi;
+    }
+
+    /// Newton iterations of the last step.
+    int iterations() const { return m_iterations; }
+
+private:
+    void assemble(Eigen::Index n, Eigen::Index s) {
+        const lobatto_pair<T>& c = *m_c;
+        const T& h = m_h;
+        m_J.resize(n * s, n * s);
+        for (Eigen::Index i = 0; i < s; ++i) {
+            const auto& di = m_d[std::size_t(i)];
+            for (Eigen::Index j = 0; j < s; ++j) {
+                matrix<T> block = (h * c.a(i, j)) * di.Lvq - (h * c.a_hat(i, j)) * m_d[std::size_t(j)].Lvq.transpose();
+                if (i == j) block += di.Lvv;
+                for (Eigen::Index k = 0; k < s; ++k) {
+                    const T w = h * h * c.a_hat(i, k) * c.a(k, j);
+                    if (w != T(0)) block -= w * m_d[std::size_t(k)].Lqq;
+                }
+                m_J.block(i * n, j * n, n, n) = block;
+            }
+        }
+    }
+
+
+    const lobatto_pair<T>* m_c = nullptr;
+    T m_h = T(0);
+    vector<T> m_q;
+    T m_h_last = T(0);
+    matrix<T> m_V, m_Q, m_J;
+    Eigen::FullPivLU<matrix<T>> m_lu;
+    std::vector<lagrangian_derivatives<T>> m_d;
+    int m_iterations = 0;
+};
+
+}  // namespace geomint

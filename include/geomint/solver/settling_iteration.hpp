@@ -1,0 +1,104 @@
+#pragma once
+/// \file
+/// Hairer's stopping rule for the iterations inside the Galerkin steps (fixed-point and Newton),
+/// shared by both: with δ_k the max-norm change of the iterate at step k, stop when δ_k = 0, or
+/// when δ_k >= δ_{k−1} while δ_k is at round-off level (the iteration has stopped contracting).
+/// A fixed tolerance would either stop early (the error then drifts with the step count) or
+/// never stop (multiprecision, where ε is far below any tolerance written in advance).
+///
+/// Source: Hairer, Lubich, Wanner, *Geometric Numerical Integration* (2nd ed.), §VIII.6.1
+/// (the stopping criterion of fixed-point iterations in long-time integrations), as GniCodes'
+/// `gni_irk2` implements it.
+
+#include "geomint/autodiff.hpp"
+#include "geomint/error.hpp"
+
+#include <string>
+
+namespace geomint {
+
+/// Controls of the iterations in an implicit Galerkin step. The cap is generous: the fixed
+/// point contracts like (C |h| L)^k, Newton quadratically, so a step that needs more is a step
+/// too large.
+struct fixed_point_options {
+    int max_iterations = 100;
+};
+
+/// Largest of |value| and |tangent| of a scalar or a dual number: the size of an iterate's
+/// change that must settle for both the value and its derivative (a step run on `dual<T>` to
+/// get the Jacobian of the one-step map).
+template <class U>
+value_type_of_t<U> magnitude(const U& x) {
+    using std::abs;
+    using T = value_type_of_t<U>;
+    const T v = abs(value_of(x));
+    if constexpr (is_dual_v<U>) {
+        const T d = abs(tangent_of(x));
+        return d > v ? d : v;
+    } else {
+        return v;
+    }
+}
+
+/// Max magnitude over the entries of an Eigen expression.
+template <class Derived>
+auto max_magnitude(const Eigen::MatrixBase<Derived>& a) {
+    using T = value_type_of_t<typename Derived::Scalar>;
+    T m(0);
+    for (Eigen::Index j = 0; j < a.cols(); ++j)
+        for (Eigen::Index i = 0; i < a.rows(); ++i) {
+            const T v = magnitude(a(i, j));
+            if (v > m) m = v;
+        }
+    return m;
+}
+
+/// One iteration's bookkeeping: `settled(delta, scale)` after iteration k (k >= 1) says whether
+/// to stop, and throws `convergence_error` when the iteration diverges, stops contracting above
+/// round-off, or reaches the cap.
+template <class T>
+class settling_iteration {
+public:
+    /// \param what   who iterates (prefixes error messages), e.g. "galerkin_vi: fixed point".
+    /// \param h      the step size (reported in errors).
+    settling_iteration(std::string what, const T& h, const fixed_point_options& opt)
+        : m_what(std::move(what)), m_h(h), m_cap(opt.max_iterations) {}
+
+    /// `delta`: max-norm change of the iterate; `scale`: size of the quantities it is added to
+    /// (round-off level = 64 ε · max(scale, 1)). Exact types stop only at delta = 0.
+    bool settled(const T& delta, const T& scale) {
+        ++m_count;
+        if (!is_finite(delta)) fail("diverged (a non-finite stage value)", delta);
+        if (delta == T(0)) return true;
+        const T one(1);
+        const T round_off = scalar_traits<T>::tolerance(64) * (scale > one ? scale : one);
+        if (m_previous >= T(0) && delta >= m_previous) {
+            if (delta <= round_off) return true;
+            fail("is not contracting (change " + geomint::to_string(delta) + " after " + geomint::to_string(m_previous) +
+                     ")",
+                 delta);
+        }
+        if (m_count >= m_cap)
+            fail("did not settle in " + std::to_string(m_count) + " iterations (last change " + geomint::to_string(delta) +
+                     ")",
+                 delta);
+        m_previous = delta;
+        return false;
+    }
+    int iterations() const { return m_count; }
+
+private:
+    [[noreturn]] void fail(const std::string& why, const T& delta) const {
+        throw convergence_error(m_what + " " + why + " at h = " + geomint::to_string(m_h) +
+                                    ": use a smaller step (or raise max_iterations if the changes were still falling)",
+                                m_count, static_cast<long double>(delta));
+    }
+
+    std::string m_what;
+    T m_h;
+    int m_cap;
+    int m_count = 0;
+    T m_previous = T(-1);
+};
+
+}  // namespace geomint

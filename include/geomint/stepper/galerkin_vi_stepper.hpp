@@ -1,0 +1,240 @@
+#pragma once
+/// \file
+/// Boost.Odeint stepper for the Galerkin variational integrators of any degree
+/// (scheme/galerkin/galerkin_lobatto.hpp): Simpson's variational integrator (Degree 2) and its
+/// higher-order siblings for nonlinear systems, order 2·Degree.
+///
+/// \code
+///   // Kepler's problem in odeint's symplectic pair form, exactly as for
+///   // symplectic_rkn_sb3a_m4_mclachlan
+///   using V = std::array<double, 2>;
+///   auto f = [](const V& p, V& dqdt) { dqdt = p; };
+///   auto g = [](const V& q, V& dpdt) {
+///       const double r3 = std::pow(q[0] * q[0] + q[1] * q[1], 1.5);
+///       dpdt = {-q[0] / r3, -q[1] / r3};
+///   };
+///   geomint::galerkin_vi_stepper<V, 3> stepper;              // order() == 6
+///   auto x = std::make_pair(V{0.4, 0.0}, V{0.0, 2.0});
+///   boost::numeric::odeint::integrate_const(stepper, std::make_pair(f, g), x, 0.0, 100.0, 0.01);
+/// \endcode
+
+#include "geomint/error.hpp"
+#include "geomint/model/lagrangian_system.hpp"
+#include "geomint/model/linear_system.hpp"
+#include "geomint/model/matrix_free_system.hpp"
+#include "geomint/model/separable_system.hpp"
+#include "geomint/scheme/galerkin/fixed_point.hpp"
+#include "geomint/scheme/galerkin/galerkin_lobatto.hpp"
+#include "geomint/scheme/galerkin/lagrangian_stages.hpp"
+#include "geomint/stepper/stepper_base.hpp"
+
+#include <string>
+#include <type_traits>
+#include <utility>
+
+namespace geomint {
+
+namespace detail {
+/// A user's callable `fn(in, out)` written for containers `In` → `Out`, applied to Eigen vectors:
+/// the containers are kept between calls (no allocation per call once sized), `out` is zeroed
+/// before each call as odeint does, and a result of the wrong length is a named error.
+template <class In, class Out>
+class container_call {
+public:
+    template <class Fn, class X, class Y>
+    void operator()(Fn& fn, const X& x, Y& y, const char* what) {
+        const Eigen::Index n = x.size();
+        resize_state(m_in, n);
+        resize_state(m_out, n);
+        as_eigen(m_in) = x;
+        as_eigen(m_out).setZero();
+        fn(static_cast<const In&>(m_in), m_out);
+        if (state_size(m_out) != n)
+            throw std::invalid_argument(std::string("galerkin_vi: the system's ") + what + " returned " +
+                                        std::to_string(state_size(m_out)) + " entries for a state of " +
+                                        std::to_string(n) + " (precondition: equal lengths)");
+        y = as_eigen(m_out);
+    }
+
+private:
+    In m_in{};
+    Out m_out{};
+};
+}  // namespace detail
+
+/// Odeint stepper (`stepper_tag`) of the degree-`Degree` Galerkin variational integrator, order
+/// 2·Degree, on the (q, p) pair state.
+///
+/// \tparam Coor      coordinate type: a scalar T or a container of n entries (std::array,
+///                   boost::array, std::vector, Eigen vector); T may be `dual<T>` for the
+///                   one-step map's Jacobian on the pair-form path.
+/// \tparam Degree    polynomial degree r = 1 … 12 (order 2r; r = 2 is Simpson's VI).
+/// \tparam Momentum  momentum type (defaults to `Coor`).
+/// \tparam Checks    `checked` (default) or `unchecked` (stepper/stepper_base.hpp).
+/// \tparam Summation `compensated_summation` (default: increments added with the rounding
+///                   carried, so invariants random-walk like √N) or `plain_summation`.
+///
+/// Systems, and how each step is solved:
+/// - odeint's symplectic pair form `std::make_pair(f, g)`, f(p, dqdt) and g(q, dpdt) written for
+///   the concrete containers (nonlinear allowed: dq/dt = ∂T/∂p, dp/dt = −∇V), or a momentum
+///   function g(q, dpdt) alone (dq/dt = p), or `matrix_free(f, g)`; also `separable_system`
+///   and sparse `quadratic_lagrangian` models: fixed-point iteration calling only f and g
+///   (scheme/galerkin/fixed_point.hpp), O(n·Degree) memory and O(cost of f and g) time per sweep.
+/// - `lagrangian_system` (any regular L(q, v), non-separable allowed) and dense
+///   `quadratic_lagrangian` models: Newton's method on the stage velocities with L's second
+///   derivatives (autodiff; constant for quadratic L, exact in rationals) and Eigen's LU on the
+///   n(Degree + 1)-square stage Jacobian (scheme/galerkin/lagrangian_stages.hpp).
+///
+/// dt < 0 steps backward: the scheme is symmetric, so the step with −h inverts the step with h
+/// (to the solver's round-off). Checked each step with `checked` (std::invalid_argument): dt
+/// finite and non-zero, q and p of equal length (= the model's dof), entries finite.
+/// Errors: geomint::convergence_error when an iteration does not settle (a step too large:
+/// the message names the iteration count, the last change and h); singular_step_error for a
+/// singular stage Jacobian; std::domain_error from a model (degenerate L: ∂²L/∂v² singular;
+/// non-finite derivatives).
+template <class Coor, unsigned Degree, class Momentum = Coor, class Checks = checked,
+          class Summation = compensated_summation>
+class galerkin_vi_stepper
+    : public stepper_base<galerkin_vi_stepper<Coor, Degree, Momentum, Checks, Summation>, scheme::galerkin_lobatto<Degree>,
+                          Coor, Momentum, Checks> {
+    using base = stepper_base<galerkin_vi_stepper, scheme::galerkin_lobatto<Degree>, Coor, Momentum, Checks>;
+    friend base;
+    static_assert(std::is_same_v<Summation, plain_summation> || std::is_same_v<Summation, compensated_summation>,
+                  "Summation must be plain_summation or compensated_summation");
+
+public:
+    using typename base::scheme_type;
+    using typename base::time_type;
+    using typename base::value_type;
+
+    explicit galerkin_vi_stepper(fixed_point_options options = {}) : m_options(options) {}
+
+    const fixed_point_options& options() const { return m_options; }
+
+    /// Iterations of the last step (fixed-point sweeps, or Newton steps).
+    int iterations() const { return m_iterations; }
+
+    /// ∂(q₁, p₁)/∂(q₀, p₀) of the last step (2n × 2n), by the implicit function theorem at the
+    /// converged stages: after a step on the `lagrangian_system` or dense `quadratic_lagrangian`
+    /// `sys` (the pair-form path gives it by stepping `dual<T>` states).
+    /// \throws std::logic_error if the last step was not on such a model.
+    template <class System>
+    matrix<value_type> last_step_jacobian(const System& sys) {
+        if (!m_newton_last) throw std::logic_error("galerkin_vi: last_step_jacobian needs a step on a Lagrangian model");
+        if constexpr (is_lagrangian_system<System>::value) return m_newton.step_jacobian(sys);
+        else return m_newton.step_jacobian(quadratic_lagrangian_view<System>{sys});
+    }
+
+    /// Forget the summation carry and the stage guess (a new trajectory starts afresh anyway when
+    /// the state handed in is not the one written last).
+    void reset() { m_last.forget(); }
+
+private:
+    using U = value_type;
+    using method = scheme::galerkin_lobatto<Degree>;
+
+    template <class S, class QIn, class PIn, class QOut, class POut>
+    void step(S& sys, const QIn& q_in, const PIn& p_in, const time_type& /*t*/, QOut& q_out, POut& p_out,
+              const time_type& dt) {
+        const auto qv = as_eigen(q_in);
+        const auto pv = as_eigen(p_in);
+        const Eigen::Index n = qv.size();
+        if constexpr (base::checks_enabled) {
+            if (pv.size() != n)
+                throw std::invalid_argument(std::string(method::name) + ": q has " + std::to_string(n) +
+                                            " entries and p has " + std::to_string(pv.size()) +
+                                            " (precondition: equal lengths)");
+            if (!all_finite(qv) || !all_finite(pv)) detail::throw_non_finite_state(method::name, qv, pv);
+        }
+        m_q = qv;
+        m_p = pv;
+        const bool continuing = m_last.continues(m_q, m_p);
+        m_last.forget();
+        increments(sys, dt, continuing);
+        if constexpr (std::is_same_v<Summation, compensated_summation>) {
+            if (!continuing) {
+                m_q_lost = vector<U>::Zero(n);
+                m_p_lost = vector<U>::Zero(n);
+            }
+            add_compensated(m_q, m_dq, m_q_lost);
+            add_compensated(m_p, m_dp, m_p_lost);
+        } else {
+            m_q += m_dq;
+            m_p += m_dp;
+        }
+        m_last.remember(m_q, m_p);
+        resize_state(q_out, n);
+        resize_state(p_out, n);
+        as_eigen(q_out) = m_q;
+        as_eigen(p_out) = m_p;
+    }
+
+    /// (m_dq, m_dp) of one step from (m_q, m_p), by the solver `sys` calls for.
+    template <class S>
+    void increments(S& sys, const U& h, bool continuing) {
+        using SS = std::remove_cv_t<S>;
+        const auto& c = method::template coefficients<U>();
+        m_newton_last = false;
+        if constexpr (is_lagrangian_system<SS>::value || (is_quadratic_lagrangian<SS>::value && !is_sparse_model<SS>())) {
+            static_assert(!is_dual_v<U>, "galerkin_vi: for the Jacobian of a step on a Lagrangian model use "
+                                         "last_step_jacobian() (dual states work on the pair-form path)");
+            if constexpr (is_lagrangian_system<SS>::value) {
+                require_dof(static_cast<Eigen::Index>(sys.dof()));
+                m_newton.step(c, std::as_const(sys), m_q, m_p, h, m_dq, m_dp, m_options, method::name, continuing);
+            } else {
+                require_dof(sys.size());
+                m_newton.step(c, quadratic_lagrangian_view<SS>{sys}, m_q, m_p, h, m_dq, m_dp, m_options, method::name,
+                              continuing);
+            }
+            m_newton_last = true;
+            m_iterations = m_newton.iterations();
+            return;
+        } else if constexpr (is_quadratic_lagrangian<SS>::value) {
+            require_dof(sys.size());
+            iterate(c, [&](const vector<U>& p, vector<U>& out) { out = sys.apply_inverse_mass(p); },
+                    [&](const vector<U>& q, vector<U>& out) { out.noalias() = -(sys.stiffness() * q); }, h, continuing);
+        } else if constexpr (is_separable_system<SS>::value) {
+            require_dof(static_cast<Eigen::Index>(sys.dof()));
+            iterate(c, [](const vector<U>& p, vector<U>& out) { out = p; },
+                    [&](const vector<U>& q, vector<U>& out) { out = sys.force(q); }, h, continuing);
+        } else if constexpr (is_matrix_free_system<SS>::value) {
+            pair_form(sys.coordinate_rate, sys.momentum_rate, c, h, continuing);
+        } else if constexpr (is_std_pair<SS>::value) {
+            pair_form(detail::unwrap_reference_to(sys.first), detail::unwrap_reference_to(sys.second), c, h, continuing);
+        } else {
+            iterate(c, [](const vector<U>& p, vector<U>& out) { out = p; },
+                    [&](const vector<U>& q, vector<U>& out) { m_g_call(sys, q, out, "momentum function g(q, dpdt)"); },
+                    h, continuing);
+        }
+        m_iterations = m_fixed_point.iterations();
+    }
+
+    template <class F, class G>
+    void pair_form(F& f, G& g, const lobatto_pair<U>& c, const U& h, bool continuing) {
+        iterate(c, [&](const vector<U>& p, vector<U>& out) { m_f_call(f, p, out, "coordinate function f(p, dqdt)"); },
+                [&](const vector<U>& q, vector<U>& out) { m_g_call(g, q, out, "momentum function g(q, dpdt)"); }, h, continuing);
+    }
+
+    template <class F, class G>
+    void iterate(const lobatto_pair<U>& c, F&& f, G&& g, const U& h, bool continuing) {
+        m_fixed_point.step(c, f, g, m_q, m_p, h, m_dq, m_dp, m_options, method::name, continuing);
+    }
+
+    void require_dof(Eigen::Index dof) const {
+        if (m_q.size() != dof)
+            throw std::invalid_argument(std::string(method::name) + ": the state has " + std::to_string(m_q.size()) +
+                                        " entries but the system has dof = " + std::to_string(dof));
+    }
+
+    fixed_point_options m_options;
+    lobatto_fixed_point<U> m_fixed_point;
+    std::conditional_t<is_dual_v<U>, int, lobatto_newton<U>> m_newton{};
+    bool m_newton_last = false;
+    int m_iterations = 0;
+    detail::container_call<Momentum, Coor> m_f_call;
+    detail::container_call<Coor, Momentum> m_g_call;
+    vector<U> m_q, m_p, m_dq, m_dp, m_q_lost, m_p_lost;
+    detail::last_written_state<U> m_last;
+};
+
+}  // namespace geomint

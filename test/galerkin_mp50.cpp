@@ -1,0 +1,288 @@
+// Galerkin variational integrators at 50 digits (issue 14 acceptance): orders on four nonlinear
+// problems, symplecticity of the one-step map through the solver, time symmetry, Degree 2 =
+// Simpson's VI on quadratic Lagrangians (mp50 and rationals), and the drop-in check at quad
+// and mp50. References are independent: Kepler's equation, odeint's runge_kutta_fehlberg78 at
+// 50 digits on the Hamiltonian equations written out by hand, the linear Simpson stepper.
+#include "galerkin_drop_in.hpp"
+#include <geomint/problems/double_pendulum.hpp>
+#include <geomint/problems/fpu_chain.hpp>
+#include <geomint/problems/henon_heiles.hpp>
+#include <geomint/stepper/linear_variational_stepper.hpp>
+
+namespace {
+using namespace geomint_test;
+using T = geomint::mp<50>;
+using V = std::vector<T>;
+namespace odeint = boost::numeric::odeint;
+
+std::pair<V, V> split(const V& x) {
+    const std::size_t n = x.size() / 2;
+    return {V(x.begin(), x.begin() + long(n)), V(x.begin() + long(n), x.end())};
+}
+
+/// (q, p) at t1 by runge_kutta_fehlberg78 (order 8) with `steps` fixed steps, from the first-order
+/// Hamiltonian equations `rhs(x, dxdt)`, x = (q, p).
+template <class Rhs>
+std::pair<V, V> rk_reference(Rhs rhs, const V& q0, const V& p0, const T& t1, int steps) {
+    V x(q0);
+    x.insert(x.end(), p0.begin(), p0.end());
+    odeint::integrate_n_steps(odeint::runge_kutta_fehlberg78<V, T, V, T>(), [&](const V& y, V& dy, const T&) { rhs(y, dy); }, x,
+                              T(0), t1 / T(steps), steps);
+    return split(x);
+}
+
+/// Fits the order of Degree D on `sys` from the errors at `Ns` steps; requires 2D ± 0.2.
+template <unsigned D, class System>
+void expect_order(const char* problem, const System& sys, const V& q0, const V& p0, const T& t1,
+                  const std::pair<V, V>& reference, std::vector<int> Ns) {
+    std::vector<double> errors;
+    for (int N : Ns) {
+        const auto x = run_steps<galerkin_vi_stepper<V, D>>(sys, q0, p0, t1, N);
+        errors.push_back(to_d(state_distance(x, reference)));
+    }
+    const double order = fitted_order(Ns, errors);
+    std::cout << problem << " Degree " << D << ": errors";
+    for (double e : errors) std::cout << " " << e;
+    std::cout << ", fitted order " << order << "\n";
+    EXPECT_NEAR(order, 2.0 * D, 0.2) << problem << " Degree " << D;
+    EXPECT_GT(errors.back(), 1e-40) << "too close to round-off for a clean slope";
+}
+
+TEST(GalerkinOrders, KeplerEccentricity06) {
+    const problems::kepler<T> k(T(3) / 5);
+    const V q0{k.q0()[0], k.q0()[1]}, p0{k.p0()[0], k.p0()[1]};
+    const auto e = k.exact(k.period());
+    const std::pair<V, V> ref{V{e.first[0], e.first[1]}, V{e.second[0], e.second[1]}};
+    expect_order<1>("Kepler", k.system(), q0, p0, k.period(), ref, {400, 800, 1600});
+    expect_order<2>("Kepler", k.system(), q0, p0, k.period(), ref, {100, 200, 400});
+    expect_order<3>("Kepler", k.system(), q0, p0, k.period(), ref, {100, 200, 400});
+    expect_order<4>("Kepler", k.system(), q0, p0, k.period(), ref, {100, 200, 400});
+}
+
+TEST(GalerkinOrders, HenonHeiles) {
+    const V q0{T(1) / 10, T(-1) / 5}, p0{T(3) / 10, T(1) / 4};
+    const T t1(4);
+    const auto ref = rk_reference(
+        [](const V& x, V& dx) {
+            dx = {x[2], x[3], -x[0] - 2 * x[0] * x[1], -x[1] - x[0] * x[0] + x[1] * x[1]};
+        },
+        q0, p0, t1, 4000);
+    expect_order<1>("Henon-Heiles", problems::henon_heiles::system(), q0, p0, t1, ref, {100, 200, 400});
+    expect_order<2>("Henon-Heiles", problems::henon_heiles::system(), q0, p0, t1, ref, {10, 20, 40});
+    expect_order<3>("Henon-Heiles", problems::henon_heiles::system(), q0, p0, t1, ref, {10, 20, 40});
+    expect_order<4>("Henon-Heiles", problems::henon_heiles::system(), q0, p0, t1, ref, {10, 20, 40});
+}
+
+TEST(GalerkinOrders, FermiPastaUlamChain) {
+    const int n = 8;
+    const problems::fpu_chain<T> chain{T(1) / 4};
+    V q0(n), p0(n);
+    for (int i = 0; i < n; ++i) {
+        q0[std::size_t(i)] = T(i % 3 - 1) / 4;
+        p0[std::size_t(i)] = T((i * 5) % 7 - 3) / 8;
+    }
+    const T t1(2);
+    const auto force = chain.system().second;
+    const auto ref = rk_reference(
+        [&](const V& x, V& dx) {
+            dx.assign(2 * n, T(0));
+            V q(x.begin(), x.begin() + n), dp(n);
+            force(q, dp);
+            for (int i = 0; i < n; ++i) {
+                dx[std::size_t(i)] = x[std::size_t(n + i)];
+                dx[std::size_t(n + i)] = dp[std::size_t(i)];
+            }
+        },
+        q0, p0, t1, 4000);
+    expect_order<1>("FPU", chain.system(), q0, p0, t1, ref, {100, 200, 400});
+    expect_order<2>("FPU", chain.system(), q0, p0, t1, ref, {10, 20, 40});
+    expect_order<3>("FPU", chain.system(), q0, p0, t1, ref, {10, 20, 40});
+    expect_order<4>("FPU", chain.system(), q0, p0, t1, ref, {10, 20, 40});
+}
+
+/// The nonlinear double pendulum of the Simpson paper's Table 1 (l = g/ω0²), large amplitude,
+/// in Lagrangian form (Newton path); reference: its Hamiltonian equations written out by hand.
+TEST(GalerkinOrders, NonlinearDoublePendulum) {
+    const problems::double_pendulum<T> dp;
+    const auto sys = dp.nonlinear_system();
+    const V q0{T(1), boost::math::constants::pi<T>() / 2}, p0{T(0), T(0)};
+    const T t1(1);
+    const T m1 = dp.m1, m2 = dp.m2, l = dp.l, g = dp.g;
+    const auto ref = rk_reference(
+        [&](const V& x, V& dx) {
+            using std::cos;
+            using std::sin;
+            const T c = cos(x[0] - x[1]), s = sin(x[0] - x[1]);
+            const T a = (m1 + m2) * l * l, b = m2 * l * l * c, d = m2 * l * l, det = a * d - b * b;
+            const T v0 = (d * x[2] - b * x[3]) / det, v1 = (a * x[3] - b * x[2]) / det;
+            dx = {v0, v1, -m2 * l * l * v0 * v1 * s - (m1 + m2) * g * l * sin(x[0]),
+                  m2 * l * l * v0 * v1 * s - m2 * g * l * sin(x[1])};
+        },
+        q0, p0, t1, 8000);
+    expect_order<1>("double pendulum", sys, q0, p0, t1, ref, {200, 400, 800});
+    expect_order<2>("double pendulum", sys, q0, p0, t1, ref, {50, 100, 200});
+    expect_order<3>("double pendulum", sys, q0, p0, t1, ref, {25, 50, 100});
+    expect_order<4>("double pendulum", sys, q0, p0, t1, ref, {100, 200, 400});
+}
+
+/// max |ΦᵀJΦ − J| of a 2n × 2n Jacobian Φ = ∂(q₁, p₁)/∂(q₀, p₀).
+template <class S>
+S symplecticity_defect_of(const matrix<S>& Phi) {
+    const Eigen::Index n = Phi.rows() / 2;
+    matrix<S> J = matrix<S>::Zero(2 * n, 2 * n);
+    J.topRightCorner(n, n).setIdentity();
+    J.bottomLeftCorner(n, n) = -matrix<S>::Identity(n, n);
+    return max_abs(matrix<S>(Phi.transpose() * J * Phi - J));
+}
+
+/// Φ of one step on Kepler's pair form, by stepping dual<T> states (the tangents iterate with
+/// the values through the fixed point); `pair` replaces the coefficients (the mutant).
+template <unsigned D>
+matrix<T> kepler_step_jacobian(const T& h, const lobatto_pair<dual<T>>* pair = nullptr) {
+    using U = dual<T>;
+    using W = std::vector<U>;
+    const problems::kepler<T> k(T(3) / 5);
+    const auto start = k.exact(T(1) / 3);  // near pericentre
+    matrix<T> Phi(4, 4);
+    for (int j = 0; j < 4; ++j) {
+        W q{U(start.first[0]), U(start.first[1])}, p{U(start.second[0]), U(start.second[1])};
+        (j < 2 ? q[std::size_t(j)] : p[std::size_t(j - 2)]) += unit_tangent<T>();
+        if (pair == nullptr) {
+            galerkin_vi_stepper<W, D, W, unchecked> st;
+            auto x = std::make_pair(q, p);
+            st.do_step(k.system(), x, U(0), U(h));
+            q = x.first;
+            p = x.second;
+        } else {
+            lobatto_fixed_point<U> fp;
+            vector<U> qv(2), pv(2), dq, dp;
+            qv << q[0], q[1];
+            pv << p[0], p[1];
+            const auto rates = k.system();
+            fp.step(*pair, [&](const vector<U>& a, vector<U>& out) { out.resize(2); rates.first(a, out); },
+                    [&](const vector<U>& a, vector<U>& out) { out.resize(2); rates.second(a, out); }, qv, pv, U(h), dq, dp,
+                    fixed_point_options{}, "mutant");
+            q = {qv[0] + dq[0], qv[1] + dq[1]};
+            p = {pv[0] + dp[0], pv[1] + dp[1]};
+        }
+        for (int i = 0; i < 2; ++i) {
+            Phi(i, j) = tangent_of(q[std::size_t(i)]);
+            Phi(2 + i, j) = tangent_of(p[std::size_t(i)]);
+        }
+    }
+    return Phi;
+}
+
+template <unsigned D>
+void expect_symplectic_kepler() {
+    const T defect = symplecticity_defect_of(kepler_step_jacobian<D>(T(1) / 20));
+    std::cout << "Kepler Degree " << D << ": symplecticity defect " << to_d(defect / eps<T>()) << " eps\n";
+    EXPECT_LE(defect, 100 * eps<T>()) << "Degree " << D;
+}
+
+template <unsigned D>
+void expect_symplectic_pendulum() {
+    const problems::double_pendulum<T> dp;
+    const auto sys = dp.nonlinear_system();
+    galerkin_vi_stepper<V, D> st;
+    auto x = std::make_pair(V{T(1), T(3) / 2}, V{T(1) / 10, T(-1) / 20});
+    st.do_step(sys, x, T(0), T(1) / 50);
+    const T defect = symplecticity_defect_of(st.last_step_jacobian(sys));
+    std::cout << "double pendulum Degree " << D << ": symplecticity defect " << to_d(defect / eps<T>()) << " eps\n";
+    EXPECT_LE(defect, 100 * eps<T>()) << "Degree " << D;
+}
+
+TEST(GalerkinStructure, OneStepMapIsSymplectic) {
+    expect_symplectic_kepler<1>();
+    expect_symplectic_kepler<2>();
+    expect_symplectic_kepler<3>();
+    expect_symplectic_kepler<4>();
+    expect_symplectic_pendulum<1>();
+    expect_symplectic_pendulum<2>();
+    expect_symplectic_pendulum<3>();
+    expect_symplectic_pendulum<4>();
+}
+
+// A mutant pair (one IIIB coefficient off by 10⁻⁶ relative) breaks b_i â_ij + b_j a_ji = b_i b_j
+// and the defect becomes visible.
+TEST(GalerkinStructure, MutantCoefficientIsNotSymplectic) {
+    auto mutant = scheme::galerkin_lobatto<3>::coefficients<dual<T>>();
+    mutant.a_hat(1, 2) *= T(1) + T(1) / 1000000;
+    const T defect = symplecticity_defect_of(kepler_step_jacobian<3>(T(1) / 20, &mutant));
+    std::cout << "mutant: symplecticity defect " << to_d(defect) << "\n";
+    EXPECT_GT(defect, T(1) / T(100000000000LL));
+}
+
+template <unsigned D, class System>
+void expect_time_symmetric(const char* problem, const System& sys, const V& q0, const V& p0, const T& h, int steps) {
+    galerkin_vi_stepper<V, D> st;
+    auto x = std::make_pair(q0, p0);
+    for (int j = 0; j < steps; ++j) st.do_step(sys, x, T(j) * h, h);
+    for (int j = steps; j > 0; --j) st.do_step(sys, x, T(j) * h, T(-h));
+    const T d = state_distance(x, std::make_pair(q0, p0));
+    std::cout << problem << " Degree " << D << ": +h then -h returns within " << to_d(d / eps<T>()) << " eps\n";
+    EXPECT_LE(d, 100 * eps<T>() * T(2 * steps)) << problem << " Degree " << D;
+}
+
+TEST(GalerkinStructure, TimeSymmetry) {
+    const problems::kepler<T> k(T(3) / 5);
+    const V q0{k.q0()[0], k.q0()[1]}, p0{k.p0()[0], k.p0()[1]};
+    expect_time_symmetric<1>("Kepler", k.system(), q0, p0, T(1) / 50, 50);
+    expect_time_symmetric<2>("Kepler", k.system(), q0, p0, T(1) / 50, 50);
+    expect_time_symmetric<3>("Kepler", k.system(), q0, p0, T(1) / 50, 50);
+    expect_time_symmetric<4>("Kepler", k.system(), q0, p0, T(1) / 50, 50);
+    const problems::double_pendulum<T> dp;
+    expect_time_symmetric<2>("double pendulum", dp.nonlinear_system(), V{T(1), T(3) / 2}, V{T(0), T(0)}, T(1) / 50, 20);
+    expect_time_symmetric<4>("double pendulum", dp.nonlinear_system(), V{T(1), T(3) / 2}, V{T(0), T(0)}, T(1) / 50, 20);
+}
+
+// Degree 2 on a quadratic Lagrangian is the Simpson VI: the paper's linear double pendulum,
+// Newton path (dense model) and fixed-point path (pair form of the same M, K) against
+// simpson_stepper, 100 steps of h = t̄/100.
+TEST(GalerkinSimpson, DegreeTwoIsSimpsonsIntegratorAt50Digits) {
+    using Vec = vector<T, 2>;
+    const problems::double_pendulum<T> dp;
+    const auto sys = dp.system();
+    const T h = T(1) / 100;
+    simpson_stepper<Vec> simpson;
+    galerkin_vi_stepper<Vec, 2> newton_path;
+    galerkin_vi_stepper<Vec, 2> pair_path;
+    const matrix<T, 2> Minv = sys.inverse_mass(), K = sys.stiffness();
+    const auto pair = std::make_pair([&](const Vec& p, Vec& dq) { dq = Minv * p; }, [&](const Vec& q, Vec& dp) { dp = -K * q; });
+    auto a = std::make_pair(dp.q0(), dp.p0()), b = a, c = a;
+    T worst(0);
+    for (int j = 0; j < 100; ++j) {
+        simpson.do_step(sys, a, T(j) * h, h);
+        newton_path.do_step(sys, b, T(j) * h, h);
+        pair_path.do_step(pair, c, T(j) * h, h);
+        worst = (std::max)({worst, max_abs(Vec(a.first - b.first)), max_abs(Vec(a.second - b.second)),
+                            max_abs(Vec(a.first - c.first)), max_abs(Vec(a.second - c.second))});
+    }
+    std::cout << "Degree 2 vs Simpson over 100 steps: " << to_d(worst / eps<T>()) << " eps\n";
+    EXPECT_LE(worst, 1000 * eps<T>());
+}
+
+TEST(GalerkinSimpson, DegreeTwoIsSimpsonsIntegratorInRationals) {
+    using R = rational;
+    using Vec = vector<R, 2>;
+    matrix<R, 2> M, K;
+    M << 2, 1, 1, 1;
+    K << 3, -1, -1, 2;
+    const quadratic_lagrangian<matrix<R, 2>> sys(M, K);
+    simpson_stepper<Vec> simpson;
+    galerkin_vi_stepper<Vec, 2> galerkin;
+    auto a = std::make_pair(Vec(R(1, 2), R(-1, 3)), Vec(R(1, 5), R(0))), b = a;
+    for (int j = 0; j < 3; ++j) {
+        simpson.do_step(sys, a, R(j, 7), R(1, 7));
+        galerkin.do_step(sys, b, R(j, 7), R(1, 7));
+        EXPECT_EQ(a.first, b.first) << "step " << j;
+        EXPECT_EQ(a.second, b.second) << "step " << j;
+    }
+}
+
+TEST(GalerkinDropIn, OdeintIdiomsAtQuadAndMp50) {
+    drop_in_all_states<quad>();
+    drop_in_all_states<T>();
+}
+
+}  // namespace
