@@ -44,12 +44,14 @@ std::size_t parse_count(const count_range& r, const std::string& text) {
 }
 
 po::options_description description(std::string& precision, std::string& out, std::string& only, std::string& drift,
-                                    std::string& table1, std::string& truss) {
+                                    std::string& table1, std::string& truss, std::string& galerkin,
+                                    std::string& horizon) {
     const options d;
     po::options_description desc(
         "geomint: reproduce Rojas-Quintero, Dubois, Cabrera-Diaz (2024), Section 6,\n"
         "Cieslinski & Ratkiewicz, Tables 1-4 and Figures 12-16, and Graham & Jelenic's\n"
-        "Algorithm MC demonstrations\n\nOptions");
+        "Algorithm MC demonstrations, and the Galerkin variational integrators on the\n"
+        "nonlinear double pendulum\n\nOptions");
     const auto range = [](const char* name) {
         const count_range& r = range_of(name);
         return " [" + std::to_string(r.min) + ", " + std::to_string(r.max) + "]";
@@ -65,6 +67,12 @@ po::options_description description(std::string& precision, std::string& out, st
         ("J of the pendulum paper's Table 1 (periods before the second window)," + range("table1-periods")).c_str())(
         "truss-steps", po::value(&truss)->default_value(std::to_string(d.truss_steps)),
         ("steps of the tumbling-truss and spinning-triangle runs," + range("truss-steps")).c_str())(
+        "galerkin-steps", po::value(&galerkin)->default_value(std::to_string(d.galerkin_steps)),
+        ("steps of the Galerkin VI energy run on the nonlinear double pendulum (h = tbar/100)," +
+         range("galerkin-steps"))
+            .c_str())(
+        "galerkin-horizon", po::value(&horizon)->default_value(std::to_string(d.galerkin_horizon)),
+        ("time span of the Galerkin work-precision runs, in tbar," + range("galerkin-horizon")).c_str())(
         "no-plots", "write CSV only, no PNG");
     return desc;
 }
@@ -73,32 +81,34 @@ po::options_description description(std::string& precision, std::string& out, st
 const std::string& all_experiments() {
     static const std::string s =
         "table2,figures,drift,pendulum-tables,pendulum-figures,pendulum-table1,truss-tumbling,truss-spinning,"
-        "truss-convergence";
+        "truss-convergence,galerkin-pendulum";
     return s;
 }
 
 const std::vector<count_range>& count_ranges() {
     static const std::vector<count_range> r{
-        {"drift-steps", 10, 1000000000ULL}, {"table1-periods", 1, 100000000ULL}, {"truss-steps", 10, 100000000ULL}};
+        {"drift-steps", 10, 1000000000ULL}, {"table1-periods", 1, 100000000ULL}, {"truss-steps", 10, 100000000ULL},
+        {"galerkin-steps", 100, 100000000ULL}, {"galerkin-horizon", 1, 100000ULL}};
     return r;
 }
 
 std::string help_text() {
-    std::string a, b, c, d, e, f;
+    std::string a, b, c, d, e, f, g, h;
     std::ostringstream s;
-    s << description(a, b, c, d, e, f)
+    s << description(a, b, c, d, e, f, g, h)
       << "\nOutputs (in --out): table2.csv/.txt, fig2..fig8 *.csv/*.png, drift.csv/.txt/.png,\n"
          "pendulum_tables.csv/.txt, pendulum_table1.csv/.txt, pfig12..pfig16 *.csv/*.png,\n"
          "truss_tumbling.csv/.txt, truss_energy.png, truss_momenta.png, truss_spinning.csv/.txt/.png,\n"
-         "truss_convergence.csv/.txt/.png\n"
+         "truss_convergence.csv/.txt/.png, galerkin_linearization.csv/.png, galerkin_energy.csv/.png,\n"
+         "galerkin_work_precision.csv/.png, galerkin_pendulum.txt\n"
          "Exit codes: 0 success, 1 a failure during the run (no partial file is left), 2 a bad command line.\n";
     return s.str();
 }
 
 command_line parse_command_line(int argc, const char* const* argv) {
     command_line r;
-    std::string precision, out, only, drift, table1, truss;
-    const auto desc = description(precision, out, only, drift, table1, truss);
+    std::string precision, out, only, drift, table1, truss, galerkin, horizon;
+    const auto desc = description(precision, out, only, drift, table1, truss, galerkin, horizon);
     po::variables_map vm;
     try {
         const auto parsed = po::command_line_parser(argc, argv).options(desc).run();
@@ -133,6 +143,8 @@ command_line parse_command_line(int argc, const char* const* argv) {
     r.opt.drift_steps = parse_count(range_of("drift-steps"), drift);
     r.opt.table1_periods = parse_count(range_of("table1-periods"), table1);
     r.opt.truss_steps = parse_count(range_of("truss-steps"), truss);
+    r.opt.galerkin_steps = parse_count(range_of("galerkin-steps"), galerkin);
+    r.opt.galerkin_horizon = parse_count(range_of("galerkin-horizon"), horizon);
     r.opt.plots = !vm.count("no-plots");
     return r;
 }

@@ -18,6 +18,8 @@ struct options {
     std::size_t drift_steps = 1000000;
     std::size_t table1_periods = 1800000;  ///< J of the pendulum paper's Table 1
     std::size_t truss_steps = 10000;       ///< steps of the tumbling-truss and spinning-triangle runs
+    std::size_t galerkin_steps = 100000;   ///< steps of the Galerkin VI energy run (h = t̄/100)
+    std::size_t galerkin_horizon = 100;    ///< t̄ of the Galerkin work–precision runs
     bool plots = true;
 };
 

@@ -17,4 +17,9 @@ void run_figures(const options& o);
 /// Rounding-drift report: Simpson at h = 0.1 t̄ over o.drift_steps steps, double vs mp50.
 void run_drift(const options& o);
 
+/// The Galerkin VIs on the nonlinear double pendulum (at double, whatever --precision says):
+/// where the linear Simpson scheme fails, energy over o.galerkin_steps steps, work–precision
+/// against odeint (galerkin_*.csv/.png, galerkin_pendulum.txt).
+void run_galerkin_pendulum(const options& o);
+
 }  // namespace geomint::cli

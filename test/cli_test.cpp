@@ -106,6 +106,7 @@ TEST(CliBadArguments, RefusedUpFrontWithExitCode2) {
         {"--truss-steps", "-1"},       {"--truss-steps=-1"},         {"--drift-steps=-5"},
         {"--table1-periods=-1"},       {"--table1-periods", "0"},    {"--truss-steps", "5"},
         {"--drift-steps", "3"},        {"--truss-steps", "1e3"},     {"--truss-steps", "12.5"},
+        {"--galerkin-steps", "99"},    {"--galerkin-horizon", "0"},  {"--galerkin-horizon", "1.5"},
         {"--truss-steps", " 20"},      {"--drift-steps", "+20"},     {"--drift-steps", "99999999999999999999999"},
         {"--only", ""},                {"--only", "table2,"},        {"--only", ",,"},
         {"--only", "tables"},          {"--precision", "float16"},   {"--precision", ""},
@@ -167,13 +168,15 @@ TEST(CliOutputPath, InjectionAttemptCreatesNothingAndFiguresAreWritten) {
 TEST(CliFigures, EveryFigureRendersWithoutWarnings) {
     if (!gnuplot_available()) GTEST_SKIP() << "gnuplot is not installed";
     const fs::path dir = fresh_dir("figures");
-    const outcome r = run({"--only", "drift,pendulum-figures,truss-tumbling,truss-spinning,truss-convergence",
-                           "--drift-steps", "2000", "--truss-steps", "20", "--out", "out"},
+    const outcome r = run({"--only", "drift,pendulum-figures,truss-tumbling,truss-spinning,truss-convergence,galerkin-pendulum",
+                           "--drift-steps", "2000", "--truss-steps", "20", "--galerkin-steps", "200", "--galerkin-horizon", "1",
+                           "--out", "out"},
                           dir);
     ASSERT_EQ(r.code, 0) << r.err;
     for (const char* png : {"drift.png", "pfig12_period_p0_0.1.png", "pfig13_amplitude_p0_1.8.png",
                             "pfig14_mdg_period_p0_0.02.png", "pfig15_period_p0_1.21.png", "pfig16_separatrix.png",
-                            "truss_energy.png", "truss_momenta.png", "truss_spinning.png", "truss_convergence.png"}) {
+                            "truss_energy.png", "truss_momenta.png", "truss_spinning.png", "truss_convergence.png",
+                            "galerkin_linearization.png", "galerkin_energy.png", "galerkin_work_precision.png"}) {
         const std::string bytes = slurp(dir / "out" / png);
         EXPECT_GT(bytes.size(), 1000u) << png;
         EXPECT_EQ(bytes.substr(0, 4), "\x89PNG") << png;

@@ -14,6 +14,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 namespace geomint {
 
@@ -45,6 +46,14 @@ struct unstable_step_error : error {
 struct singular_step_error : error {
     using error::error;
 };
+
+/// `what` as a string: itself (a string or C string), or what calling it returns (a callable
+/// that builds the description only when an error is reported, off the hot path).
+template <class What>
+std::string describe(const What& what) {
+    if constexpr (std::is_invocable_v<const What&>) return what();
+    else return std::string(what);
+}
 
 /// An iterative solve did not converge.
 struct convergence_error : error {

@@ -79,10 +79,10 @@ public:
         const auto e = unit_tangent<T>();
         for (Eigen::Index i = 0; i < n; ++i) {
             xq[std::size_t(i)] += e;
-            Lq(i) = checked(tangent_of(m_L(xq, xv)), q, v, "dL/dq[" + std::to_string(i) + "]");
+            Lq(i) = checked(tangent_of(m_L(xq, xv)), q, v, [i] { return "dL/dq[" + std::to_string(i) + "]"; });
             xq[std::size_t(i)] -= e;
             xv[std::size_t(i)] += e;
-            Lv(i) = checked(tangent_of(m_L(xq, xv)), q, v, "dL/dv[" + std::to_string(i) + "]");
+            Lv(i) = checked(tangent_of(m_L(xq, xv)), q, v, [i] { return "dL/dv[" + std::to_string(i) + "]"; });
             xv[std::size_t(i)] -= e;
         }
         return {std::move(Lv), std::move(Lq)};
@@ -111,8 +111,8 @@ public:
                 at(i) += std::get<0>(seeds) - value(i);
                 at(j) += std::get<1>(seeds) - value(j);
                 const auto Lx = m_L(xq, xv);
-                if (i == j) g(i) = checked(static_cast<T>(Lx.derivative(1, 0)), q, v, "dL/d" + label(i));
-                const T hij = checked(static_cast<T>(Lx.derivative(1, 1)), q, v, "d2L/d" + label(i) + "d" + label(j));
+                if (i == j) g(i) = checked(static_cast<T>(Lx.derivative(1, 0)), q, v, [&] { return "dL/d" + label(i); });
+                const T hij = checked(static_cast<T>(Lx.derivative(1, 1)), q, v, [&] { return "d2L/d" + label(i) + "d" + label(j); });
                 H(i, j) = hij;
                 H(j, i) = hij;
                 at(i) = W(value(i));
@@ -190,10 +190,11 @@ private:
         return e;
     }
 
-
-    static T checked(T value, const vector<T>& q, const vector<T>& v, const std::string& what) {
+    /// value, or std::domain_error naming `what` (a string, or a callable building it), q and v.
+    template <class What>
+    static T checked(T value, const vector<T>& q, const vector<T>& v, const What& what) {
         if (!is_finite(value))
-            throw std::domain_error("lagrangian_system: " + what + " at q = (" + entries_to_string(q) + "), v = (" + entries_to_string(v) + ") is " +
+            throw std::domain_error("lagrangian_system: " + describe(what) + " at q = (" + entries_to_string(q) + "), v = (" + entries_to_string(v) + ") is " +
                                     geomint::to_string(value) +
                                     " (precondition: L is twice differentiable with finite derivatives)");
         return value;

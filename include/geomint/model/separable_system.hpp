@@ -64,7 +64,7 @@ public:
         vector<T> g(m_dof);
         auto x = entries<dual<T>>(q);
         for_each_partial(x, unit_tangent<T>(), [&](std::ptrdiff_t i, const auto& xs) {
-            g[i] = checked(tangent_of(m_potential(xs)), q, "dV/dq[" + std::to_string(i) + "]");
+            g[i] = checked(tangent_of(m_potential(xs)), q, [i] { return "dV/dq[" + std::to_string(i) + "]"; });
         });
         return g;
     }
@@ -83,8 +83,9 @@ public:
                 const auto seeds = ad::make_ftuple<T, 1, 1>(q[index(i)], q[index(j)]);
                 x[i] += std::get<0>(seeds) - q[index(i)];
                 x[j] += std::get<1>(seeds) - q[index(j)];
-                const T hij = checked(static_cast<T>(m_potential(x).derivative(1, 1)), q,
-                                      "d2V/dq[" + std::to_string(i) + "]dq[" + std::to_string(j) + "]");
+                const T hij = checked(static_cast<T>(m_potential(x).derivative(1, 1)), q, [i, j] {
+                    return "d2V/dq[" + std::to_string(i) + "]dq[" + std::to_string(j) + "]";
+                });
                 h(index(i), index(j)) = hij;
                 h(index(j), index(i)) = hij;
                 x[i] = W(q[index(i)]);
@@ -119,9 +120,11 @@ private:
         return x;
     }
 
-    static T checked(T v, const vector<T>& q, const std::string& what) {
+    /// v, or std::domain_error naming `what` (a string, or a callable building it) and q.
+    template <class What>
+    static T checked(T v, const vector<T>& q, const What& what) {
         if (!is_finite(v)) {
-            throw std::domain_error("separable_system: " + what + " at q = (" + entries_to_string(q) + ") is " + geomint::to_string(v) +
+            throw std::domain_error("separable_system: " + describe(what) + " at q = (" + entries_to_string(q) + ") is " + geomint::to_string(v) +
                                     " (precondition: V is twice differentiable with finite derivatives)");
         }
         return v;

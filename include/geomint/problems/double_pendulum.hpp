@@ -55,8 +55,25 @@ struct double_pendulum {
                    (m1 + m2) * g * l * cos(q[0]) + m2 * g * l * cos(q[1]);
         };
     }
-    /// The nonlinear pendulum as a `lagrangian_system` (include geomint/model/lagrangian_system.hpp).
+    /// The nonlinear pendulum as a `lagrangian_system`.
     auto nonlinear_system() const { return make_lagrangian_system<T>(2, nonlinear_lagrangian()); }
+
+    /// Hamilton's equations of the nonlinear pendulum written out by hand (no autodiff), for
+    /// reference solvers: x = (q₀, q₁, p₀, p₁) ↦ dx/dt, with v = M(q)⁻¹p,
+    /// M(q) = [[(m1+m2) l², m2 l² cos(q₀−q₁)], [m2 l² cos(q₀−q₁), m2 l²]], ṗ = ∂L/∂q(q, v).
+    /// `X` is any container of 4 entries of T (std::vector, std::array).
+    template <class X>
+    void nonlinear_rates(const X& x, X& dxdt) const {
+        using std::cos;
+        using std::sin;
+        const T c = cos(x[0] - x[1]), s = sin(x[0] - x[1]);
+        const T a = (m1 + m2) * l * l, b = m2 * l * l * c, d = m2 * l * l, det = a * d - b * b;
+        const T v0 = (d * x[2] - b * x[3]) / det, v1 = (a * x[3] - b * x[2]) / det;
+        dxdt[0] = v0;
+        dxdt[1] = v1;
+        dxdt[2] = -m2 * l * l * v0 * v1 * s - (m1 + m2) * g * l * sin(x[0]);
+        dxdt[3] = m2 * l * l * v0 * v1 * s - m2 * g * l * sin(x[1]);
+    }
 
     vector_type q0() const { return vector_type(T(0), boost::math::constants::pi<T>() / T(6)); }
     vector_type p0() const { return vector_type(T(0), T(0)); }

@@ -2,9 +2,11 @@
 /// \file
 /// Hairer's stopping rule for the iterations inside the Galerkin steps (fixed-point and Newton),
 /// shared by both: with δ_k the max-norm change of the iterate at step k, stop when δ_k = 0, or
-/// when δ_k >= δ_{k−1} while δ_k is at round-off level (the iteration has stopped contracting).
-/// A fixed tolerance would either stop early (the error then drifts with the step count) or
-/// never stop (multiprecision, where ε is far below any tolerance written in advance).
+/// when δ_k >= δ_{k−1} while δ_k is at round-off level (the iteration has stopped contracting),
+/// An early stop when the predicted remaining change θ/(1 − θ)·δ_k falls below ε/64 of the
+/// quantities was tried and dropped: it saved a third of the Newton iterations but left a
+/// systematic error (the nonlinear double pendulum's error over 1000 steps grew from 4.8e-13 to
+/// 1.8e-11 at Degree 4): the drift Hairer's rule exists to avoid.
 ///
 /// Source: Hairer, Lubich, Wanner, *Geometric Numerical Integration* (2nd ed.), §VIII.6.1
 /// (the stopping criterion of fixed-point iterations in long-time integrations), as GniCodes'
