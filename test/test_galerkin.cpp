@@ -1,12 +1,15 @@
 // Galerkin variational integrators at double (sanitized): the drop-in check, backward
 // integration, Degree 2 = Simpson on a separable model, Noether (angular momentum of Kepler's
 // problem), energy of the nonlinear double pendulum, an O(n) pair-form step on a 10⁴-mass
-// chain, and the named errors for bad input. The orders, symplecticity and time symmetry are
-// measured at 50 digits in galerkin_mp50.
+// chain, the named errors for bad input, and RapidCheck properties on random smooth potentials
+// (symplecticity, reversibility, Noether). The orders, symplecticity and time symmetry on the
+// named problems are measured at 50 digits in galerkin_mp50.
 #include "galerkin_drop_in.hpp"
 #include <geomint/problems/double_pendulum.hpp>
 #include <geomint/problems/fpu_chain.hpp>
 #include <geomint/stepper/linear_variational_stepper.hpp>
+
+#include <rapidcheck/gtest.h>
 
 namespace {
 using namespace geomint_test;
@@ -177,6 +180,120 @@ TEST(GalerkinErrors, NonFiniteStateAndMismatchedSizes) {
     } catch (const std::invalid_argument& e) {
         EXPECT_NE(std::string(e.what()).find("returned 1 entries for a state of 2"), std::string::npos) << e.what();
     }
+}
+
+// ---- Property tests (RapidCheck): random smooth potentials in the plane, random Degree 1–4,
+// random states and steps. V = a|q|²/2 + b q₀²q₁ + c q₁³/3 + d cos(q₀ − q₁) + e|q|⁴/4 with
+// a ∈ [1/2, 2], b, c, d ∈ [−1, 1], e ∈ [0, 1] (eighths); the radial family (b = c = d = 0) is
+// rotation invariant. Draws are uniform over their whole ranges (resize to the nominal size).
+rc::Gen<int> uniform(int a, int b) { return rc::gen::resize(rc::kNominalSize, rc::gen::inRange(a, b)); }
+
+struct potential {
+    double a, b, c, d, e;
+    /// dp/dt = −∇V, generic in the element type (double or dual<double>).
+    template <class Q, class D>
+    void operator()(const Q& q, D& dpdt) const {
+        using std::sin;
+        const auto r2 = q[0] * q[0] + q[1] * q[1];
+        const auto s = sin(q[0] - q[1]);
+        dpdt[0] = -(a * q[0] + 2 * b * q[0] * q[1] - d * s + e * r2 * q[0]);
+        dpdt[1] = -(a * q[1] + b * q[0] * q[0] + c * q[1] * q[1] + d * s + e * r2 * q[1]);
+    }
+};
+
+struct galerkin_case {
+    potential V;
+    int degree;
+    double h;
+    std::array<double, 4> x;  ///< (q₀, q₁, p₀, p₁)
+};
+
+rc::Gen<galerkin_case> galerkin_cases(bool radial) {
+    return rc::gen::apply(
+        [radial](int a, int b, int c, int d, int e, int degree, int h, int x0, int x1, int x2, int x3) {
+            galerkin_case k;
+            k.V = {a / 8.0, radial ? 0.0 : b / 8.0, radial ? 0.0 : c / 8.0, radial ? 0.0 : d / 8.0, e / 8.0};
+            k.degree = degree;
+            k.h = h / 80.0;
+            k.x = {x0 / 16.0, x1 / 16.0, x2 / 16.0, x3 / 16.0};
+            return k;
+        },
+        uniform(4, 17), uniform(-8, 9), uniform(-8, 9), uniform(-8, 9), uniform(0, 9), uniform(1, 5), uniform(1, 9),
+        uniform(-8, 9), uniform(-8, 9), uniform(-8, 9), uniform(-8, 9));
+}
+
+void showValue(const galerkin_case& k, std::ostream& os) {
+    os << "V: a=" << k.V.a << " b=" << k.V.b << " c=" << k.V.c << " d=" << k.V.d << " e=" << k.V.e << ", Degree "
+       << k.degree << ", h=" << k.h << ", (q, p)=(" << k.x[0] << ", " << k.x[1] << ", " << k.x[2] << ", " << k.x[3] << ")";
+}
+
+template <class F>
+void with_degree(int degree, F&& f) {
+    switch (degree) {
+        case 1: f(std::integral_constant<unsigned, 1>{}); break;
+        case 2: f(std::integral_constant<unsigned, 2>{}); break;
+        case 3: f(std::integral_constant<unsigned, 3>{}); break;
+        default: f(std::integral_constant<unsigned, 4>{}); break;
+    }
+}
+
+const auto identity_rate = [](const auto& p, auto& dqdt) {
+    dqdt[0] = p[0];
+    dqdt[1] = p[1];
+};
+
+RC_GTEST_PROP(GalerkinProperties, OneStepMapIsSymplectic, ()) {
+    const galerkin_case k = *galerkin_cases(false);
+    RC_TAG("Degree " + std::to_string(k.degree));
+    with_degree(k.degree, [&](auto D) {
+        using U = dual<double>;
+        using W = std::array<U, 2>;
+        matrix<double> Phi(4, 4);
+        for (int j = 0; j < 4; ++j) {
+            std::array<U, 4> x{U(k.x[0]), U(k.x[1]), U(k.x[2]), U(k.x[3])};
+            x[std::size_t(j)] += unit_tangent<double>();
+            auto state = std::make_pair(W{x[0], x[1]}, W{x[2], x[3]});
+            galerkin_vi_stepper<W, decltype(D)::value, W, unchecked> st;
+            st.do_step(std::make_pair(identity_rate, k.V), state, U(0), U(k.h));
+            for (int i = 0; i < 2; ++i) {
+                Phi(i, j) = tangent_of(state.first[std::size_t(i)]);
+                Phi(2 + i, j) = tangent_of(state.second[std::size_t(i)]);
+            }
+        }
+        matrix<double> J = matrix<double>::Zero(4, 4);
+        J.topRightCorner(2, 2).setIdentity();
+        J.bottomLeftCorner(2, 2) = -matrix<double>::Identity(2, 2);
+        const double defect = max_abs(matrix<double>(Phi.transpose() * J * Phi - J));
+        RC_ASSERT(defect <= 100 * eps<double>() * (1 + max_abs(Phi) * max_abs(Phi)));
+    });
+}
+
+RC_GTEST_PROP(GalerkinProperties, StepsBackwardUndoStepsForward, ()) {
+    const galerkin_case k = *galerkin_cases(false);
+    RC_TAG("Degree " + std::to_string(k.degree));
+    with_degree(k.degree, [&](auto D) {
+        using W = std::array<double, 2>;
+        galerkin_vi_stepper<W, decltype(D)::value> st;
+        const auto start = std::make_pair(W{k.x[0], k.x[1]}, W{k.x[2], k.x[3]});
+        auto x = start;
+        for (int j = 0; j < 10; ++j) st.do_step(std::make_pair(identity_rate, k.V), x, 0.0, k.h);
+        for (int j = 0; j < 10; ++j) st.do_step(std::make_pair(identity_rate, k.V), x, 0.0, -k.h);
+        RC_ASSERT(state_distance(x, start) <= 100 * eps<double>() * 20);
+    });
+}
+
+RC_GTEST_PROP(GalerkinProperties, RotationInvariantPotentialConservesAngularMomentum, ()) {
+    const galerkin_case k = *galerkin_cases(true);
+    RC_TAG("Degree " + std::to_string(k.degree));
+    with_degree(k.degree, [&](auto D) {
+        using W = std::array<double, 2>;
+        galerkin_vi_stepper<W, decltype(D)::value> st;
+        auto x = std::make_pair(W{k.x[0], k.x[1]}, W{k.x[2], k.x[3]});
+        const auto L = [&] { return x.first[0] * x.second[1] - x.first[1] * x.second[0]; };
+        const double L0 = L();
+        for (int j = 0; j < 50; ++j) st.do_step(std::make_pair(identity_rate, k.V), x, 0.0, k.h);
+        RC_ASSERT(std::abs(L() - L0) <= 100 * eps<double>() * std::sqrt(50.0));
+    });
 }
 
 }  // namespace
