@@ -8,15 +8,6 @@ using namespace geomint_proof;
 using geomint::matrix;
 using vec = Eigen::Matrix<ex, Eigen::Dynamic, 1>;
 
-vec symbols_vector(const char* base, int n, std::vector<GiNaC::symbol>& store) {
-    vec v(n);
-    for (int i = 0; i < n; ++i) {
-        store.emplace_back(std::string(base) + std::to_string(i + 1));
-        v[i] = store.back();
-    }
-    return v;
-}
-
 ex quad(const vec& a, const matrix<ex>& A, const vec& b) { return (a.transpose() * A * b)(0, 0); }
 
 vec gradient(const ex& f, const std::vector<GiNaC::symbol>& vars, std::size_t first, int n) {

@@ -8,6 +8,9 @@
 #include <geomint/scheme/linear/simpson.hpp>
 #include <geomint/symbolic/ginac.hpp>
 
+#include <string>
+#include <vector>
+
 namespace geomint_proof {
 
 using ex = GiNaC::ex;
@@ -31,6 +34,17 @@ struct symbols {
         return K;
     }
 };
+
+/// A column of n fresh symbols base1 … basen (kept alive in `store`).
+inline Eigen::Matrix<ex, Eigen::Dynamic, 1> symbols_vector(const char* base, int n, std::vector<GiNaC::symbol>& store) {
+    store.reserve(store.size() + std::size_t(n));
+    Eigen::Matrix<ex, Eigen::Dynamic, 1> v(n);
+    for (int i = 0; i < n; ++i) {
+        store.emplace_back(std::string(base) + std::to_string(i + 1));
+        v[i] = store.back();
+    }
+    return v;
+}
 
 /// J = [[0, I], [−I, 0]] of size 2n in η = (p, q) (the library's convention, eq. (33)).
 inline sym_matrix canonical(Eigen::Index n) { return geomint::canonical_matrix<ex>(2 * n); }

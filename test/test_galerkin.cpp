@@ -237,10 +237,7 @@ void with_degree(int degree, F&& f) {
     }
 }
 
-const auto identity_rate = [](const auto& p, auto& dqdt) {
-    dqdt[0] = p[0];
-    dqdt[1] = p[1];
-};
+const problems::unit_mass_rate identity_rate;
 
 RC_GTEST_PROP(GalerkinProperties, OneStepMapIsSymplectic, ()) {
     const galerkin_case k = *galerkin_cases(false);

@@ -56,5 +56,6 @@
 #include "geomint/problems/fpu_chain.hpp"
 #include "geomint/problems/henon_heiles.hpp"
 #include "geomint/problems/kepler.hpp"
+#include "geomint/problems/unit_mass_rate.hpp"
 #include "geomint/problems/spring_chain.hpp"
 #include "geomint/problems/tumbling_tetrahedron.hpp"

@@ -5,10 +5,11 @@
 /// precision and any n (the force costs O(n)). Source: Fermi, Pasta, Ulam (1955); the α
 /// model as in Dauxois, Physics Today 61 (2008).
 
+#include "geomint/problems/unit_mass_rate.hpp"
+
 #include <cstddef>
 #include <type_traits>
 #include <utility>
-
 namespace geomint::problems {
 
 /// α-FPU chain; `alpha` is a scalar (T or int) multiplying the cubic term.
@@ -16,12 +17,8 @@ template <class T>
 struct fpu_chain {
     T alpha;
 
-    struct coordinate_rate {
-        template <class P, class D>
-        void operator()(const P& p, D& dqdt) const {
-            for (std::size_t i = 0; i < std::size_t(p.size()); ++i) dqdt[i] = p[i];
-        }
-    };
+    /// dq/dt = p (problems/unit_mass_rate.hpp).
+    using coordinate_rate = unit_mass_rate;
     /// dp_i/dt = φ'(q_{i+1} − q_i) − φ'(q_i − q_{i−1}), φ'(r) = r + α r².
     struct momentum_rate {
         T alpha;

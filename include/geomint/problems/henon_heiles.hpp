@@ -4,19 +4,14 @@
 /// GNI §I.3), in odeint's pair form, in any precision. Orbits with H < 1/6 started inside the
 /// triangle of saddles stay bounded.
 
-#include <utility>
+#include "geomint/problems/unit_mass_rate.hpp"
 
+#include <utility>
 namespace geomint::problems {
 
 struct henon_heiles {
-    /// dq/dt = p (containers indexable by [0], [1]; element T or an autodiff variable over T).
-    struct coordinate_rate {
-        template <class P, class D>
-        void operator()(const P& p, D& dqdt) const {
-            dqdt[0] = p[0];
-            dqdt[1] = p[1];
-        }
-    };
+    /// dq/dt = p (problems/unit_mass_rate.hpp).
+    using coordinate_rate = unit_mass_rate;
     /// dp/dt = −∇V = (−q₀ − 2q₀q₁, −q₁ − q₀² + q₁²).
     struct momentum_rate {
         template <class Q, class D>

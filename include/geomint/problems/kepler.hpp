@@ -10,6 +10,7 @@
 
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/problems/unit_mass_rate.hpp"
 
 #include <boost/math/constants/constants.hpp>
 #include <boost/math/tools/roots.hpp>
@@ -34,15 +35,8 @@ struct kepler {
 
     T e;
 
-    /// dq/dt = p for odeint's pair form: any containers indexable by [0], [1] (element T or an
-    /// autodiff variable over T).
-    struct coordinate_rate {
-        template <class P, class D>
-        void operator()(const P& p, D& dqdt) const {
-            dqdt[0] = p[0];
-            dqdt[1] = p[1];
-        }
-    };
+    /// dq/dt = p (problems/unit_mass_rate.hpp).
+    using coordinate_rate = unit_mass_rate;
     /// dp/dt = −q/|q|³.
     struct momentum_rate {
         template <class Q, class D>

@@ -55,20 +55,8 @@ public:
         if (const T sp = max_magnitude(p); sp > scale) scale = sp;
         settling_iteration<T> monitor(std::string(name) + ": the fixed-point iteration", value_of(h), opt);
         for (int k = 0;; ++k) {
-            m_Zq.noalias() = m_F * c.a.transpose();
-            m_Zq *= h;
-            for (Eigen::Index i = 0; i < s; ++i) {
-                m_stage = q + m_Zq.col(i);
-                g(m_stage, m_out);
-                m_G.col(i) = m_out;
-            }
-            m_Zp.noalias() = m_G * c.a_hat.transpose();
-            m_Zp *= h;
-            for (Eigen::Index i = 0; i < s; ++i) {
-                m_stage = p + m_Zp.col(i);
-                f(m_stage, m_out);
-                m_F.col(i) = m_out;
-            }
+            sweep(m_F, c.a, h, q, g, m_Zq, m_G);      // Q from the F, then G = g(Q)
+            sweep(m_G, c.a_hat, h, p, f, m_Zp, m_F);  // P from the new G, then F = f(P)
             if (k > 0) {
                 T delta = max_magnitude(m_Zq - m_Zq_old);
                 if (const T dz = max_magnitude(m_Zp - m_Zp_old); dz > delta) delta = dz;
@@ -89,6 +77,19 @@ public:
     int iterations() const { return m_iterations; }
 
 private:
+    /// Z = h·rates·Aᵀ (the stage increments), then out.col(i) = rate(base + Z.col(i)).
+    template <class Rate>
+    void sweep(const matrix<U>& rates, const matrix<U>& A, const U& h, const vector<U>& base, Rate& rate, matrix<U>& Z,
+               matrix<U>& out) {
+        Z.noalias() = rates * A.transpose();
+        Z *= h;
+        for (Eigen::Index i = 0; i < Z.cols(); ++i) {
+            m_stage = base + Z.col(i);
+            rate(m_stage, m_out);
+            out.col(i) = m_out;
+        }
+    }
+
     matrix<U> m_F, m_G, m_Zq, m_Zp, m_Zq_old, m_Zp_old;
     vector<U> m_out, m_stage;
     U m_h_last = U(0);

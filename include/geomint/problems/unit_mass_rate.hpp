@@ -1,0 +1,18 @@
+#pragma once
+/// \file
+/// dq/dt = p, the coordinate half of odeint's symplectic pair form for unit masses
+/// (T(p) = |p|²/2), for any containers indexable by [i] with `size()` (element T or an autodiff
+/// variable over T). Shared by the problems written in pair form.
+
+#include <cstddef>
+
+namespace geomint::problems {
+
+struct unit_mass_rate {
+    template <class P, class D>
+    void operator()(const P& p, D& dqdt) const {
+        for (std::size_t i = 0; i < std::size_t(p.size()); ++i) dqdt[i] = p[i];
+    }
+};
+
+}  // namespace geomint::problems
