@@ -138,11 +138,13 @@ public:
         T previous(-1);
         for (int k = 1; k <= 50; ++k) {
             const auto d = derivatives(q, v);
-            require_regular(d.Lvv, q, v);
-            matrix<T> dv;
-            if (!try_solve(d.Lvv, matrix<T>(d.Lv - p), dv)) throw_degenerate(q, v, "d2L/dv2");
-            v -= dv.col(0);
-            const T delta = max_abs(dv.col(0));
+            Eigen::FullPivLU<matrix<T>> lu(d.Lvv);  // one factorization: the regularity test and the solve
+            if constexpr (is_exact_v<T>) lu.setThreshold(T(0));
+            if (!lu.isInvertible())
+                throw_degenerate(q, v, "d2L/dv2 (rank " + std::to_string(lu.rank()) + " of " + std::to_string(m_dof) + ")");
+            const vector<T> dv = lu.solve(vector<T>(d.Lv - p));
+            v -= dv;
+            const T delta = max_abs(dv);
             const T one(1);
             const T scale = max_abs(v) > one ? max_abs(v) : one;
             if (delta == T(0) || (previous >= T(0) && delta >= previous && delta <= scalar_traits<T>::tolerance(64) * scale))
@@ -162,13 +164,6 @@ public:
 
 private:
     static Eigen::Index index(std::size_t i) { return static_cast<Eigen::Index>(i); }
-
-    void require_regular(const matrix<T>& Lvv, const vector<T>& q, const vector<T>& v) const {
-        Eigen::FullPivLU<matrix<T>> lu(Lvv);
-        if constexpr (is_exact_v<T>) lu.setThreshold(T(0));
-        if (!lu.isInvertible()) throw_degenerate(q, v, "d2L/dv2 (rank " + std::to_string(lu.rank()) + " of " +
-                                                           std::to_string(m_dof) + ")");
-    }
 
     [[noreturn]] static void throw_degenerate(const vector<T>& q, const vector<T>& v, const std::string& what) {
         throw std::domain_error("lagrangian_system: " + what + " is singular at q = (" + entries_to_string(q) + "), v = (" + entries_to_string(v) +
