@@ -5,5 +5,5 @@
 #   scripts/run-main.sh --precision quad
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh -DGEOMINT_BUILD_TESTS=OFF -DGEOMINT_BUILD_BENCH=OFF
+scripts/setup.sh -DGEOMINT_BUILD_TESTS=OFF -DGEOMINT_BUILD_BENCH=OFF -DGEOMINT_SANITIZE=OFF -DGEOMINT_COMPILE_FAST=OFF
 build/src/geomint --out out "$@"

@@ -2,9 +2,10 @@
 # The whole test suite: set up, build (tests, examples, proofs; not the benchmarks, which are
 # not tests: `bash scripts/setup.sh -DGEOMINT_BUILD_BENCH=ON` builds them), and run CTest
 # (labels: unit, example, cli, install, proof; `sanitized` marks the double-precision unit tests
-# and the CLI tests, built with -fsanitize=address,undefined). Extra arguments go to ctest.
+# and the CLI tests, built with -fsanitize=address,undefined; GEOMINT_COMPILE_FAST lowers the
+# optimization of what runs briefly, to fit CI's compile budget). Extra arguments go to ctest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh -DGEOMINT_BUILD_TESTS=ON -DGEOMINT_BUILD_BENCH=OFF -DGEOMINT_SANITIZE=ON
+scripts/setup.sh -DGEOMINT_BUILD_TESTS=ON -DGEOMINT_BUILD_BENCH=OFF -DGEOMINT_SANITIZE=ON -DGEOMINT_COMPILE_FAST=ON
 cd build
 ctest --output-on-failure -j"$(nproc)" "$@"

@@ -1,6 +1,6 @@
 // Lobatto IIIA–IIIB coefficients checked against closed forms (degrees 2–4) and against the
 // order conditions they are not built from: exactness of the quadrature up to degree 2r − 1 and
-// Lobatto IIIB's D(s) condition.
+// Lobatto IIIB's D(s) condition; the scaled form's symplecticity condition holds exactly.
 #include "test_common.hpp"
 #include <geomint/scheme/galerkin/lobatto.hpp>
 
@@ -26,6 +26,14 @@ void check_pair(int r) {
             T sum(0);
             for (int i = 0; i < s; ++i) sum += q.b(i) * pow(q.c(i), k - 1) * q.a_hat(i, j);
             EXPECT_LE(to_d(abs(sum - q.b(j) * (T(1) - pow(q.c(j), k)) / T(k))), to_d(tol)) << r << " " << k << " " << j;
+        }
+    // scaled form: μ b = a and μ̂ b = â to rounding, and μ̂_ij + μ_ji = 1 exactly (the sum of two
+    // T values formed in mp<100>, which holds it exactly for double and mp<50>)
+    for (int i = 0; i < s; ++i)
+        for (int j = 0; j < s; ++j) {
+            EXPECT_LE(to_d(abs(q.mu(i, j) * q.b(j) - q.a(i, j))), to_d(tol)) << r << " " << i << " " << j;
+            EXPECT_LE(to_d(abs(q.mu_hat(i, j) * q.b(j) - q.a_hat(i, j))), to_d(tol)) << r << " " << i << " " << j;
+            EXPECT_EQ(mp<100>(q.mu_hat(i, j)) + mp<100>(q.mu(j, i)), mp<100>(1)) << r << " " << i << " " << j;
         }
     // IIIA: first row zero, last row = b
     for (int j = 0; j < s; ++j) {

@@ -4,12 +4,14 @@
 /// dq/dt = f(p), dp/dt = g(q) given only by f and g (odeint's symplectic pair form), solved by
 /// fixed-point iteration on the stage derivatives: the pair-form path of the Galerkin VI.
 ///
-/// Stages (GNI §II.2.2, eq. (2.2) with the pair of §VI.6): with F_j = f(P_j), G_j = g(Q_j),
-///     Q_i = q + h Σ_j a_ij F_j,   P_i = p + h Σ_j â_ij G_j,
-///     Δq = h Σ_j b_j F_j,          Δp = h Σ_j b_j G_j.
+/// Stages (GNI §II.2.2, eq. (2.2) with the pair of §VI.6) in the scaled form of the pair
+/// (lobatto.hpp: a_ij = μ_ij b_j, â_ij = μ̂_ij b_j): with β_j = h b_j, F_j = f(P_j), G_j = g(Q_j),
+///     Q_i = q + Σ_j μ_ij β_j F_j,   P_i = p + Σ_j μ̂_ij β_j G_j,
+///     Δq = Σ_j β_j F_j,              Δp = Σ_j β_j G_j,
+/// symplectic for the rounded coefficients (μ̂_ij + μ_ji = 1 exactly, the same β on both sides).
 /// Iteration k evaluates G from the Q of the current F, then F from the P of the new G (a
 /// Gauss–Seidel sweep over the two halves), and stops by Hairer's rule on the change of the
-/// stage increments h(A F, Â G) (solver/settling_iteration.hpp). Cost per iteration: s calls of
+/// stage increments Q − q, P − p (solver/settling_iteration.hpp). Cost per iteration: s calls of
 /// f and of g and O(n s²) arithmetic; memory O(n s): no n × n matrix anywhere.
 ///
 /// The scalar U is T or `dual<T>` (then the tangents iterate with the values, and the result's
@@ -53,10 +55,11 @@ public:
         m_G.resize(n, s);
         T scale = max_magnitude(q);
         if (const T sp = max_magnitude(p); sp > scale) scale = sp;
+        m_beta = c.b * h;
         settling_iteration<T> monitor(std::string(name) + ": the fixed-point iteration", value_of(h), opt);
         for (int k = 0;; ++k) {
-            sweep(m_F, c.a, h, q, g, m_Zq, m_G);      // Q from the F, then G = g(Q)
-            sweep(m_G, c.a_hat, h, p, f, m_Zp, m_F);  // P from the new G, then F = f(P)
+            sweep(m_F, c.mu, q, g, m_Zq, m_G);      // Q from the F, then G = g(Q)
+            sweep(m_G, c.mu_hat, p, f, m_Zp, m_F);  // P from the new G, then F = f(P)
             if (k > 0) {
                 T delta = max_magnitude(m_Zq - m_Zq_old);
                 if (const T dz = max_magnitude(m_Zp - m_Zp_old); dz > delta) delta = dz;
@@ -66,10 +69,8 @@ public:
             m_Zp_old.swap(m_Zp);
         }
         m_iterations = monitor.iterations() + 1;
-        dq.noalias() = m_F * c.b;
-        dq *= h;
-        dp.noalias() = m_G * c.b;
-        dp *= h;
+        dq.noalias() = m_F * m_beta;
+        dp.noalias() = m_G * m_beta;
         m_h_last = h;
     }
 
@@ -77,12 +78,12 @@ public:
     int iterations() const { return m_iterations; }
 
 private:
-    /// Z = h·rates·Aᵀ (the stage increments), then out.col(i) = rate(base + Z.col(i)).
+    /// Z = (rates·diag β)·Mᵀ (the stage increments), then out.col(i) = rate(base + Z.col(i)).
     template <class Rate>
-    void sweep(const matrix<U>& rates, const matrix<U>& A, const U& h, const vector<U>& base, Rate& rate, matrix<U>& Z,
+    void sweep(const matrix<U>& rates, const matrix<U>& M, const vector<U>& base, Rate& rate, matrix<U>& Z,
                matrix<U>& out) {
-        Z.noalias() = rates * A.transpose();
-        Z *= h;
+        m_scaled.noalias() = rates * m_beta.asDiagonal();
+        Z.noalias() = m_scaled * M.transpose();
         for (Eigen::Index i = 0; i < Z.cols(); ++i) {
             m_stage = base + Z.col(i);
             rate(m_stage, m_out);
@@ -90,8 +91,8 @@ private:
         }
     }
 
-    matrix<U> m_F, m_G, m_Zq, m_Zp, m_Zq_old, m_Zp_old;
-    vector<U> m_out, m_stage;
+    matrix<U> m_F, m_G, m_Zq, m_Zp, m_Zq_old, m_Zp_old, m_scaled;
+    vector<U> m_out, m_stage, m_beta;
     U m_h_last = U(0);
     int m_iterations = 0;
 };

@@ -44,6 +44,8 @@ struct galerkin_lobatto : scheme_claims<2 * Degree, symplectic_map | time_symmet
                 d.b = v.b.template cast<U>();
                 d.a = v.a.template cast<U>();
                 d.a_hat = v.a_hat.template cast<U>();
+                d.mu = v.mu.template cast<U>();
+                d.mu_hat = v.mu_hat.template cast<U>();
                 d.extrapolation = v.extrapolation.template cast<U>();
                 return d;
             }();

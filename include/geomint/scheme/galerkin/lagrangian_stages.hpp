@@ -8,7 +8,9 @@
 /// Lagrangian system; s = Degree + 1): unknown stage velocities V_1 … V_s, and
 ///     Q_i = q + h Σ_j a_ij V_j,
 ///     ∂L/∂v(Q_i, V_i) = p + h Σ_j â_ij ∂L/∂q(Q_j, V_j),      i = 1 … s,
-///     Δq = h Σ_j b_j V_j,   Δp = h Σ_j b_j ∂L/∂q(Q_j, V_j).
+///     Δq = h Σ_j b_j V_j,   Δp = h Σ_j b_j ∂L/∂q(Q_j, V_j),
+/// evaluated in the scaled form h a_ij = μ_ij β_j, h â_ij = μ̂_ij β_j, β_j = h b_j (lobatto.hpp),
+/// which keeps the rounded method symplectic.
 /// For L = ½ vᵀMv − ½ qᵀKq with Degree 2 these are the Simpson VI's equations (17)–(25)
 /// (Rojas-Quintero et al. 2024); the equations are linear then, and Newton ends in one step
 /// (exactly, for rational scalars).
@@ -88,11 +90,10 @@ public:
         const matrix<T> guess = warm ? matrix<T>(m_V * c.extrapolation.transpose()) : matrix<T>(m.velocity(q, p).replicate(1, s));
         m_q = q;
         m_d.resize(std::size_t(s));
+        m_beta = c.b * h;
         iterate(c, m, q, p, h, guess, opt, name);
-        dq.noalias() = m_V * c.b;
-        dq *= h;
-        dp.noalias() = m_Lq * c.b;
-        dp *= h;
+        dq.noalias() = m_V * m_beta;
+        dp.noalias() = m_Lq * m_beta;
         m_h_last = h;
     }
 
@@ -104,8 +105,7 @@ public:
         const lobatto_pair<T>& c = *m_c;
         const Eigen::Index s = c.c.size(), n = m_V.rows();
         const T& h = m_h;
-        m_Q = (m_V * c.a.transpose()) * h;
-        m_Q.colwise() += m_q;
+        stage_positions(c, m_q);
         for (Eigen::Index i = 0; i < s; ++i) m_d[std::size_t(i)] = m.derivatives(vector<T>(m_Q.col(i)), vector<T>(m_V.col(i)));
         assemble(n, s);
         // ∂R/∂(q, p): block row i = [L_vq,i − h Σ_k â_ik L_qq,k,  −I]
@@ -146,8 +146,7 @@ private:
         m_Lq.resize(n, s);
         settling_iteration<T> monitor(std::string(name) + ": Newton's method on the stage equations", h, opt);
         for (int k = 0;; ++k) {
-            m_Q = (m_V * c.a.transpose()) * h;
-            m_Q.colwise() += q;
+            stage_positions(c, q);
             if (k == 0) {
                 for (Eigen::Index i = 0; i < s; ++i) {
                     auto& d = m_d[std::size_t(i)];
@@ -169,7 +168,7 @@ private:
                     m_Lq.col(i) = lq;
                 }
             }
-            R = (m_Lq * c.a_hat.transpose()) * (-h) + Lv;
+            R = Lv - (m_Lq * m_beta.asDiagonal()) * c.mu_hat.transpose();
             R.colwise() -= p;
             const vector<T> dV = m_lu.solve(vector<T>(-R.reshaped(n * s, 1)));
             m_V += dV.reshaped(n, s);
@@ -180,6 +179,12 @@ private:
             if (monitor.settled(delta, scale)) break;
         }
         m_iterations = monitor.iterations() + 1;
+    }
+
+    /// m_Q = the stage positions Q_i = q + Σ_j μ_ij β_j V_j of the stage velocities m_V.
+    void stage_positions(const lobatto_pair<T>& c, const vector<T>& q) {
+        m_Q.noalias() = (m_V * m_beta.asDiagonal()) * c.mu.transpose();
+        m_Q.colwise() += q;
     }
 
     void assemble(Eigen::Index n, Eigen::Index s) {
@@ -203,7 +208,7 @@ private:
 
     const lobatto_pair<T>* m_c = nullptr;
     T m_h = T(0);
-    vector<T> m_q;
+    vector<T> m_q, m_beta;
     T m_h_last = T(0);
     matrix<T> m_V, m_Q, m_J, m_Lq;
     Eigen::FullPivLU<matrix<T>> m_lu;

@@ -16,6 +16,14 @@
 ///   solved by Eigen's full-pivoting LU in the scalar type), i.e. a_ij = ∫_0^{c_i} ℓ_j.
 /// - Lobatto IIIB: â_ij = b_j (1 − a_ji / b_i), so that b_i â_ij + b_j a_ji = b_i b_j (the
 ///   symplecticity condition of a partitioned RK method, GNI Theorem VI.4.6).
+/// - The steppers run the pair in the scaled form μ_ij = a_ij / b_j, μ̂_ij = â_ij / b_j, in which
+///   the symplecticity condition reads μ̂_ij + μ_ji = 1 (Antoñana, Makazaga, Murua, *Reducing and
+///   monitoring round-off error propagation for symplectic implicit Runge–Kutta schemes*, Numer.
+///   Algorithms 76 (2017), §3; the remedy of Hairer, McLachlan, Razakarivony, BIT 48 (2008)).
+///   In a floating-point T, μ is rounded so that 1 − μ_ji is representable and μ̂_ij is set to
+///   it: the condition then holds exactly for the rounded coefficients, so the method the
+///   computer runs is itself symplectic, whatever b's rounding (a method with a and â rounded
+///   separately violates the condition by O(ε) and its energy drifts linearly with the steps).
 /// r = 1 gives Störmer–Verlet (trapezoidal rule), r = 2 Simpson's rule (b = (1/6, 2/3, 1/6)).
 /// Every coefficient is computed in T from integers: no double literal. Exact (rational) scalars:
 /// degrees 1 and 2 (rational nodes).
@@ -43,6 +51,10 @@ struct lobatto_pair {
     vector<T> b;      ///< Gauss–Lobatto weights on [0, 1], Σ b = 1 (s entries)
     matrix<T> a;      ///< Lobatto IIIA (s × s), applied to the coordinates' rate f
     matrix<T> a_hat;  ///< Lobatto IIIB (s × s), applied to the momenta's rate g
+    /// Scaled IIIA, μ_ij = a_ij / b_j (s × s); a step forms Q_i = q + Σ_j μ_ij (h b_j F_j).
+    matrix<T> mu;
+    /// Scaled IIIB, μ̂_ij = 1 − μ_ji exactly in T (s × s); P_i = p + Σ_j μ̂_ij (h b_j G_j).
+    matrix<T> mu_hat;
     /// Stage extrapolation (s × s): e_ij = ℓ_j(1 + c_i), ℓ_j the Lagrange basis on the nodes, so
     /// a quantity sampled at the stages of one step, times eᵀ, predicts it at the stages of the
     /// next (the starting guess of the step's iteration, error O(h^s)).
@@ -114,6 +126,15 @@ lobatto_pair<T> lobatto_iiia_iiib(int degree) {
     q.a_hat.resize(s, s);
     for (int i = 0; i < s; ++i)
         for (int j = 0; j < s; ++j) q.a_hat(i, j) = q.b(j) * (T(1) - q.a(j, i) / q.b(i));
+    q.mu.resize(s, s);
+    for (int i = 0; i < s; ++i)
+        for (int j = 0; j < s; ++j) {
+            q.mu(i, j) = q.a(i, j) / q.b(j);
+            // μ ← 1 − (1 − μ): then 1 − μ is exact in binary floating point (Sterbenz's lemma
+            // and a case analysis on the exponents), so μ̂ + μᵀ = 1 holds exactly
+            if constexpr (!is_exact_v<T>) q.mu(i, j) = T(1) - (T(1) - q.mu(i, j));
+        }
+    q.mu_hat = (matrix<T>::Ones(s, s) - q.mu.transpose()).eval();
     q.extrapolation.resize(s, s);
     for (int i = 0; i < s; ++i)
         for (int j = 0; j < s; ++j) {
