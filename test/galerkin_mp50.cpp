@@ -276,7 +276,7 @@ TEST(GalerkinSimpson, DegreeTwoIsSimpsonsIntegratorInRationals) {
 // rounded data (analysis/rounding_drift.hpp), from `runs` starting points on the orbit: the
 // double run's energy error stays bounded (its max over the run within twice its max over the
 // first 10 periods), and the rounding part of the energy (RMS over the runs) grows no faster than
-// a random walk: at most 0.05 ε √N at the end, fitted exponent over the last two decades ≤ 0.75.
+// a random walk: at most 0.1 ε √N at the end, fitted exponent over the last two decades ≤ 0.75.
 // (The pair with a and â rounded separately violates the symplecticity condition by O(ε) and
 // drifts linearly, exponent 1.1; the scaled form of lobatto.hpp removed that.) 2 runs of 10⁴
 // steps in CI, 4 runs of 10⁶ with GEOMINT_LONG_RUNS=1 (the campaign).
@@ -323,7 +323,7 @@ TEST(GalerkinRounding, KeplerEnergyRoundingGrowsLikeSqrtN) {
               << growth_exponent(rms, &stepper_drift_sample::invariant_rounding, 200) << "); state drift double - mp50 at the end "
               << rms.back().state_drift << ", growth exponent " << state_exponent << "\n";
     EXPECT_LE(all, 2 * early) << "energy error bounded";
-    EXPECT_LE(end, 0.05 * std::sqrt(double(steps))) << "rounding part of the energy";
+    EXPECT_LE(end, 0.1 * std::sqrt(double(steps))) << "rounding part of the energy";
     EXPECT_LE(energy_exponent, 0.75) << "rounding part of the energy grows faster than a random walk";
 }
 

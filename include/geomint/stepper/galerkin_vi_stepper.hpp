@@ -26,6 +26,7 @@
 #include "geomint/scheme/galerkin/fixed_point.hpp"
 #include "geomint/scheme/galerkin/galerkin_lobatto.hpp"
 #include "geomint/scheme/galerkin/lagrangian_stages.hpp"
+#include "geomint/stepper/separable_rates.hpp"
 #include "geomint/stepper/stepper_base.hpp"
 
 #include <string>
@@ -34,33 +35,6 @@
 
 namespace geomint {
 
-namespace detail {
-/// A user's callable `fn(in, out)` written for containers `In` → `Out`, applied to Eigen vectors:
-/// the containers are kept between calls (no allocation per call once sized), `out` is zeroed
-/// before each call as odeint does, and a result of the wrong length is a named error.
-template <class In, class Out>
-class container_call {
-public:
-    template <class Fn, class X, class Y>
-    void operator()(Fn& fn, const X& x, Y& y, const char* what) {
-        const Eigen::Index n = x.size();
-        resize_state(m_in, n);
-        resize_state(m_out, n);
-        as_eigen(m_in) = x;
-        as_eigen(m_out).setZero();
-        fn(static_cast<const In&>(m_in), m_out);
-        if (state_size(m_out) != n)
-            throw std::invalid_argument(std::string("galerkin_vi: the system's ") + what + " returned " +
-                                        std::to_string(state_size(m_out)) + " entries for a state of " +
-                                        std::to_string(n) + " (precondition: equal lengths)");
-        y = as_eigen(m_out);
-    }
-
-private:
-    In m_in{};
-    Out m_out{};
-};
-}  // namespace detail
 
 /// Odeint stepper (`stepper_tag`) of the degree-`Degree` Galerkin variational integrator, order
 /// 2·Degree, on the (q, p) pair state.
@@ -189,30 +163,10 @@ private:
             m_newton_last = true;
             m_iterations = m_newton.iterations();
             return;
-        } else if constexpr (is_quadratic_lagrangian<SS>::value) {
-            require_dof(sys.size());
-            iterate(c, [&](const vector<U>& p, vector<U>& out) { out = sys.apply_inverse_mass(p); },
-                    [&](const vector<U>& q, vector<U>& out) { out.noalias() = -(sys.stiffness() * q); }, h, continuing);
-        } else if constexpr (is_separable_system<SS>::value) {
-            require_dof(static_cast<Eigen::Index>(sys.dof()));
-            iterate(c, [](const vector<U>& p, vector<U>& out) { out = p; },
-                    [&](const vector<U>& q, vector<U>& out) { out = sys.force(q); }, h, continuing);
-        } else if constexpr (is_matrix_free_system<SS>::value) {
-            pair_form(sys.coordinate_rate, sys.momentum_rate, c, h, continuing);
-        } else if constexpr (is_std_pair<SS>::value) {
-            pair_form(detail::unwrap_reference_to(sys.first), detail::unwrap_reference_to(sys.second), c, h, continuing);
         } else {
-            iterate(c, [](const vector<U>& p, vector<U>& out) { out = p; },
-                    [&](const vector<U>& q, vector<U>& out) { m_g_call(sys, q, out, "momentum function g(q, dpdt)"); },
-                    h, continuing);
+            m_rates(sys, m_q.size(), method::name, [&](auto&& f, auto&& g) { iterate(c, f, g, h, continuing); });
         }
         m_iterations = m_fixed_point.iterations();
-    }
-
-    template <class F, class G>
-    void pair_form(F& f, G& g, const lobatto_pair<U>& c, const U& h, bool continuing) {
-        iterate(c, [&](const vector<U>& p, vector<U>& out) { m_f_call(f, p, out, "coordinate function f(p, dqdt)"); },
-                [&](const vector<U>& q, vector<U>& out) { m_g_call(g, q, out, "momentum function g(q, dpdt)"); }, h, continuing);
     }
 
     template <class F, class G>
@@ -231,8 +185,7 @@ private:
     std::conditional_t<is_dual_v<U>, int, lobatto_newton<U>> m_newton{};
     bool m_newton_last = false;
     int m_iterations = 0;
-    detail::container_call<Momentum, Coor> m_f_call;
-    detail::container_call<Coor, Momentum> m_g_call;
+    detail::separable_rates<U, Coor, Momentum> m_rates;
     vector<U> m_q, m_p, m_dq, m_dp, m_q_lost, m_p_lost;
     detail::last_written_state<U> m_last;
 };
