@@ -60,7 +60,7 @@ public:
 
     /// Forget the summation carry (a new trajectory starts afresh anyway when the state handed in
     /// is not the one written last).
-    void reset() { m_last.forget(); }
+    void reset() { m_work.forget(); }
 
 private:
     using U = value_type;
@@ -83,51 +83,25 @@ private:
     template <class S, class QIn, class PIn, class QOut, class POut>
     void step(S& sys, const QIn& q_in, const PIn& p_in, const time_type& /*t*/, QOut& q_out, POut& p_out,
               const time_type& dt) {
-        const auto qv = as_eigen(q_in);
-        const auto pv = as_eigen(p_in);
-        const Eigen::Index n = qv.size();
-        if constexpr (base::checks_enabled) {
-            if (pv.size() != n)
-                throw std::invalid_argument(std::string(Method::name) + ": q has " + std::to_string(n) +
-                                            " entries and p has " + std::to_string(pv.size()) +
-                                            " (precondition: equal lengths)");
-            if (!all_finite(qv) || !all_finite(pv)) detail::throw_non_finite_state(Method::name, qv, pv);
-        }
-        m_q = qv;
-        m_p = pv;
-        const bool continuing = m_last.continues(m_q, m_p);
-        m_last.forget();
-        if (!continuing || m_q_lost.size() != n) {
-            m_q_lost = vector<U>::Zero(n);
-            m_p_lost = vector<U>::Zero(n);
-        }
+        m_work.template load<base::checks_enabled>(Method::name, q_in, p_in);
         const auto& [a, b] = coefficients();
-        m_rates(sys, n, Method::name, [&](auto&& f, auto&& g) {
+        m_rates(sys, m_work.q.size(), Method::name, [&](auto&& f, auto&& g) {
             for (std::size_t l = 0; l < a.size(); ++l) {
-                f(m_p, m_rate);
-                add(m_q, U(a[l] * dt), m_q_lost);
+                f(m_work.p, m_rate);
+                m_increment.noalias() = m_rate * U(a[l] * dt);
+                m_work.add_to_q(m_increment);
                 if (b[l] == U(0)) continue;
-                g(m_q, m_rate);
-                add(m_p, U(b[l] * dt), m_p_lost);
+                g(m_work.q, m_rate);
+                m_increment.noalias() = m_rate * U(b[l] * dt);
+                m_work.add_to_p(m_increment);
             }
         });
-        m_last.remember(m_q, m_p);
-        resize_state(q_out, n);
-        resize_state(p_out, n);
-        as_eigen(q_out) = m_q;
-        as_eigen(p_out) = m_p;
-    }
-
-    /// x += c·m_rate (with the rounding carried in `lost` under compensated summation).
-    void add(vector<U>& x, const U& c, vector<U>& lost) {
-        m_increment.noalias() = m_rate * c;
-        if constexpr (std::is_same_v<Summation, compensated_summation>) add_compensated(x, m_increment, lost);
-        else x += m_increment;
+        m_work.store(q_out, p_out);
     }
 
     detail::separable_rates<U, Coor, Momentum> m_rates;
-    vector<U> m_q, m_p, m_rate, m_increment, m_q_lost, m_p_lost;
-    detail::last_written_state<U> m_last;
+    detail::pair_work<U, Summation> m_work;
+    vector<U> m_rate, m_increment;
 };
 
 /// Yoshida's triple jump (order 4, 3 stages).

@@ -101,7 +101,7 @@ public:
 
     /// Forget the summation carry and the stage guess (a new trajectory starts afresh anyway when
     /// the state handed in is not the one written last).
-    void reset() { m_last.forget(); }
+    void reset() { m_work.forget(); }
 
 private:
     using U = value_type;
@@ -110,40 +110,14 @@ private:
     template <class S, class QIn, class PIn, class QOut, class POut>
     void step(S& sys, const QIn& q_in, const PIn& p_in, const time_type& /*t*/, QOut& q_out, POut& p_out,
               const time_type& dt) {
-        const auto qv = as_eigen(q_in);
-        const auto pv = as_eigen(p_in);
-        const Eigen::Index n = qv.size();
-        if constexpr (base::checks_enabled) {
-            if (pv.size() != n)
-                throw std::invalid_argument(std::string(method::name) + ": q has " + std::to_string(n) +
-                                            " entries and p has " + std::to_string(pv.size()) +
-                                            " (precondition: equal lengths)");
-            if (!all_finite(qv) || !all_finite(pv)) detail::throw_non_finite_state(method::name, qv, pv);
-        }
-        m_q = qv;
-        m_p = pv;
-        const bool continuing = m_last.continues(m_q, m_p);
-        m_last.forget();
+        const bool continuing = m_work.template load<base::checks_enabled>(method::name, q_in, p_in);
         increments(sys, dt, continuing);
-        if constexpr (std::is_same_v<Summation, compensated_summation>) {
-            if (!continuing) {
-                m_q_lost = vector<U>::Zero(n);
-                m_p_lost = vector<U>::Zero(n);
-            }
-            add_compensated(m_q, m_dq, m_q_lost);
-            add_compensated(m_p, m_dp, m_p_lost);
-        } else {
-            m_q += m_dq;
-            m_p += m_dp;
-        }
-        m_last.remember(m_q, m_p);
-        resize_state(q_out, n);
-        resize_state(p_out, n);
-        as_eigen(q_out) = m_q;
-        as_eigen(p_out) = m_p;
+        m_work.add_to_q(m_dq);
+        m_work.add_to_p(m_dp);
+        m_work.store(q_out, p_out);
     }
 
-    /// (m_dq, m_dp) of one step from (m_q, m_p), by the solver `sys` calls for.
+    /// (m_dq, m_dp) of one step from (m_work.q, m_work.p), by the solver `sys` calls for.
     template <class S>
     void increments(S& sys, const U& h, bool continuing) {
         using SS = std::remove_cv_t<S>;
@@ -154,29 +128,29 @@ private:
                                          "last_step_jacobian() (dual states work on the pair-form path)");
             if constexpr (is_lagrangian_system<SS>::value) {
                 require_dof(static_cast<Eigen::Index>(sys.dof()));
-                m_newton.step(c, std::as_const(sys), m_q, m_p, h, m_dq, m_dp, m_options, method::name, continuing);
+                m_newton.step(c, std::as_const(sys), m_work.q, m_work.p, h, m_dq, m_dp, m_options, method::name, continuing);
             } else {
                 require_dof(sys.size());
-                m_newton.step(c, quadratic_lagrangian_view<SS>{sys}, m_q, m_p, h, m_dq, m_dp, m_options, method::name,
+                m_newton.step(c, quadratic_lagrangian_view<SS>{sys}, m_work.q, m_work.p, h, m_dq, m_dp, m_options, method::name,
                               continuing);
             }
             m_newton_last = true;
             m_iterations = m_newton.iterations();
             return;
         } else {
-            m_rates(sys, m_q.size(), method::name, [&](auto&& f, auto&& g) { iterate(c, f, g, h, continuing); });
+            m_rates(sys, m_work.q.size(), method::name, [&](auto&& f, auto&& g) { iterate(c, f, g, h, continuing); });
         }
         m_iterations = m_fixed_point.iterations();
     }
 
     template <class F, class G>
     void iterate(const lobatto_pair<U>& c, F&& f, G&& g, const U& h, bool continuing) {
-        m_fixed_point.step(c, f, g, m_q, m_p, h, m_dq, m_dp, m_options, method::name, continuing);
+        m_fixed_point.step(c, f, g, m_work.q, m_work.p, h, m_dq, m_dp, m_options, method::name, continuing);
     }
 
     void require_dof(Eigen::Index dof) const {
-        if (m_q.size() != dof)
-            throw std::invalid_argument(std::string(method::name) + ": the state has " + std::to_string(m_q.size()) +
+        if (m_work.q.size() != dof)
+            throw std::invalid_argument(std::string(method::name) + ": the state has " + std::to_string(m_work.q.size()) +
                                         " entries but the system has dof = " + std::to_string(dof));
     }
 
@@ -186,8 +160,8 @@ private:
     bool m_newton_last = false;
     int m_iterations = 0;
     detail::separable_rates<U, Coor, Momentum> m_rates;
-    vector<U> m_q, m_p, m_dq, m_dp, m_q_lost, m_p_lost;
-    detail::last_written_state<U> m_last;
+    detail::pair_work<U, Summation> m_work;
+    vector<U> m_dq, m_dp;
 };
 
 }  // namespace geomint

@@ -113,12 +113,7 @@ private:
         const auto q = as_eigen(q_in);
         const auto p = as_eigen(p_in);
         const Eigen::Index n = q.size();
-        if constexpr (base::checks_enabled) {
-            if (p.size() != n)
-                throw std::invalid_argument(std::string(Scheme::name) + ": q has " + std::to_string(n) +
-                                            " entries but p has " + std::to_string(p.size()));
-            if (!all_finite(q) || !all_finite(p)) detail::throw_non_finite_state(Scheme::name, q, p);
-        }
+        if constexpr (base::checks_enabled) detail::check_pair_state(Scheme::name, q, p);
         bool backward = false;
         if constexpr (!is_symbolic_v<value_type>) backward = dt < value_type(0);
         const value_type h = backward ? value_type(-dt) : dt;

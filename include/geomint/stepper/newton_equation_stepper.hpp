@@ -203,13 +203,7 @@ private:
                       (!is_newton_system<SS>::value && !is_scalar_state_v<C>)) {
             static_assert(Scheme::multi_dof, "this scheme is defined for one degree of freedom only (a newton_system)");
             vector<T> q = as_eigen(q_in), p = as_eigen(p_in);
-            if constexpr (base::checks_enabled) {
-                if (q.size() != p.size())
-                    throw std::invalid_argument(std::string(Scheme::name) + ": q has " + std::to_string(q.size()) +
-                                                " entries and p has " + std::to_string(p.size()) +
-                                                " (precondition: equal lengths)");
-                if (!all_finite(q) || !all_finite(p)) detail::throw_non_finite_state(Scheme::name, q, p);
-            }
+            if constexpr (base::checks_enabled) detail::check_pair_state(Scheme::name, q, p);
             if constexpr (is_separable_system<SS>::value) {
                 advance(std::as_const(sys), &sys, q, p, dt, m_vector_force);
             } else {

@@ -89,6 +89,16 @@ template <class Q, class P>
     throw std::logic_error(std::string(who) + ": throw_non_finite_state called on a finite state");
 }
 
+/// The state check of every (q, p) stepper under `checked`: q and p of equal length, every entry
+/// finite. \throws std::invalid_argument naming the lengths, or the first non-finite entry.
+template <class Q, class P>
+void check_pair_state(const char* who, const Q& q, const P& p) {
+    if (p.size() != q.size())
+        throw std::invalid_argument(std::string(who) + ": q has " + std::to_string(q.size()) + " entries and p has " +
+                                    std::to_string(p.size()) + " (precondition: equal lengths)");
+    if (!all_finite(q) || !all_finite(p)) throw_non_finite_state(who, q, p);
+}
+
 }  // namespace detail
 
 /// CRTP base of the odeint steppers (see the file comment).
@@ -221,6 +231,55 @@ public:
 private:
     matrix<T> m_q, m_p;  // any shape: vectors, or N × 3 nodal blocks
     bool m_valid = false;
+};
+
+/// The working (q, p) of a stepper that advances a pair state by increments (the Galerkin VI, the
+/// compositions): loaded and checked from the caller's containers, advanced with `Summation`
+/// (under compensated summation the rounding carry survives between the steps of one
+/// trajectory, recognised by the state handed in being the one written last), written back.
+template <class U, class Summation>
+class pair_work {
+public:
+    vector<U> q, p;
+
+    /// Loads (q_in, p_in), checked when `Check` (detail::check_pair_state). Returns whether this
+    /// step continues the last one (the state handed in is the one written last).
+    template <bool Check, class QIn, class PIn>
+    bool load(const char* name, const QIn& q_in, const PIn& p_in) {
+        const auto qv = as_eigen(q_in);
+        const auto pv = as_eigen(p_in);
+        if constexpr (Check) check_pair_state(name, qv, pv);
+        q = qv;
+        p = pv;
+        const bool continuing = m_last.continues(q, p);
+        m_last.forget();
+        if (!continuing || m_q_lost.size() != q.size()) {
+            m_q_lost = vector<U>::Zero(q.size());
+            m_p_lost = vector<U>::Zero(p.size());
+        }
+        return continuing;
+    }
+    void add_to_q(const vector<U>& dq) { add(q, dq, m_q_lost); }
+    void add_to_p(const vector<U>& dp) { add(p, dp, m_p_lost); }
+    /// Writes (q, p) to the caller's containers (resized) and remembers it.
+    template <class QOut, class POut>
+    void store(QOut& q_out, POut& p_out) {
+        m_last.remember(q, p);
+        resize_state(q_out, q.size());
+        resize_state(p_out, p.size());
+        as_eigen(q_out) = q;
+        as_eigen(p_out) = p;
+    }
+    /// Forget the carry (the next step starts a trajectory afresh).
+    void forget() { m_last.forget(); }
+
+private:
+    static void add(vector<U>& x, const vector<U>& d, vector<U>& lost) {
+        if constexpr (std::is_same_v<Summation, compensated_summation>) add_compensated(x, d, lost);
+        else x += d;
+    }
+    vector<U> m_q_lost, m_p_lost;
+    last_written_state<U> m_last;
 };
 }  // namespace detail
 

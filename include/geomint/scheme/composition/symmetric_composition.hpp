@@ -51,6 +51,16 @@ struct symmetric_composition : scheme_claims<Order, symplectic_map | time_symmet
     }
 };
 
+/// A composition whose weights are solved from the order-`Order` conditions, starting from
+/// `Method::published_digits<T>()` (outer to inner).
+template <class Method, unsigned Order, unsigned Stages>
+struct solved_composition : symmetric_composition<Method, Order, Stages> {
+    template <class T>
+    static std::vector<T> compute() {
+        return solve_symmetric_composition<T>(Method::template published_digits<T>(), {}, int(Order), Method::name);
+    }
+};
+
 namespace detail {
 /// A published decimal m·10^e as an exact ratio in T (m an integer of at most 18 digits).
 template <class T>
@@ -92,7 +102,7 @@ struct suzuki4 : symmetric_composition<suzuki4, 4, 5> {
 /// Yoshida's Table 1 digits (w_3, w_2, w_1) = (0.784513610477560, 0.235573213359357,
 /// −1.17767998417887).
 /// Source: Yoshida, Phys. Lett. A 150 (1990) 262, Table 1, solution A.
-struct yoshida6 : symmetric_composition<yoshida6, 6, 7> {
+struct yoshida6 : solved_composition<yoshida6, 6, 7> {
     static constexpr const char* name = "yoshida6";
     static constexpr const char* source = "Yoshida, Phys. Lett. A 150 (1990) 262, Table 1, solution A";
     template <class T>
@@ -101,16 +111,12 @@ struct yoshida6 : symmetric_composition<yoshida6, 6, 7> {
         return {published<T>(784513610477560LL, -15), published<T>(235573213359357LL, -15),
                 published<T>(-117767998417887LL, -14)};
     }
-    template <class T>
-    static std::vector<T> compute() {
-        return solve_symmetric_composition<T>(published_digits<T>(), {}, 6, name);
-    }
 };
 
 /// Yoshida's order 8, solution D, 15 stages: solved from the order-8 conditions in T, from
 /// Yoshida's Table 2 digits (w_7 … w_1).
 /// Source: Yoshida, Phys. Lett. A 150 (1990) 262, Table 2, solution D.
-struct yoshida8 : symmetric_composition<yoshida8, 8, 15> {
+struct yoshida8 : solved_composition<yoshida8, 8, 15> {
     static constexpr const char* name = "yoshida8";
     static constexpr const char* source = "Yoshida, Phys. Lett. A 150 (1990) 262, Table 2, solution D";
     template <class T>
@@ -120,10 +126,6 @@ struct yoshida8 : symmetric_composition<yoshida8, 8, 15> {
                 published<T>(-144485223686048LL, -14), published<T>(-158240635368243LL, -15),
                 published<T>(193813913762276LL, -14),  published<T>(-196061023297549LL, -14),
                 published<T>(102799849391985LL, -15)};
-    }
-    template <class T>
-    static std::vector<T> compute() {
-        return solve_symmetric_composition<T>(published_digits<T>(), {}, 8, name);
     }
 };
 
