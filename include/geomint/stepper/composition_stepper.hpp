@@ -46,8 +46,6 @@ class composition_stepper
     : public stepper_base<composition_stepper<Coor, Method, Momentum, Checks, Summation>, Method, Coor, Momentum, Checks> {
     using base = stepper_base<composition_stepper, Method, Coor, Momentum, Checks>;
     friend base;
-    static_assert(std::is_same_v<Summation, plain_summation> || std::is_same_v<Summation, compensated_summation>,
-                  "Summation must be plain_summation or compensated_summation");
 
 public:
     using typename base::time_type;

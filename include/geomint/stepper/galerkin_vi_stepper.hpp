@@ -35,7 +35,6 @@
 
 namespace geomint {
 
-
 /// Odeint stepper (`stepper_tag`) of the degree-`Degree` Galerkin variational integrator, order
 /// 2·Degree, on the (q, p) pair state.
 ///
@@ -73,8 +72,6 @@ class galerkin_vi_stepper
                           Coor, Momentum, Checks> {
     using base = stepper_base<galerkin_vi_stepper, scheme::galerkin_lobatto<Degree>, Coor, Momentum, Checks>;
     friend base;
-    static_assert(std::is_same_v<Summation, plain_summation> || std::is_same_v<Summation, compensated_summation>,
-                  "Summation must be plain_summation or compensated_summation");
 
 public:
     using typename base::scheme_type;

@@ -239,6 +239,9 @@ private:
 /// trajectory, recognised by the state handed in being the one written last), written back.
 template <class U, class Summation>
 class pair_work {
+    static_assert(std::is_same_v<Summation, plain_summation> || std::is_same_v<Summation, compensated_summation>,
+                  "Summation must be plain_summation or compensated_summation");
+
 public:
     vector<U> q, p;
 

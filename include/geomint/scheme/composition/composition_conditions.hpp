@@ -67,33 +67,32 @@ std::vector<U> palindromic_weights(const std::vector<U>& w_outer_to_inner) {
 
 /// Solves the order-`order` conditions of a symmetric palindromic composition for the weights
 /// w_1 … w_m (given outer to inner, as in palindromic_weights) by Gauss–Newton in T, from
-/// `guess` (the published digits). Entries with fixed[i] true are kept as given (a family's free
-/// parameters). The Jacobian comes from dual<T> residuals; each step is the least-squares
-/// solution (Eigen's column-pivoting QR) of the consistent, overdetermined linear system.
-/// Stops when the step no longer shrinks at round-off.
+/// `w` (the published digits). The Jacobian comes from dual<T> residuals (whose values are the
+/// residuals themselves); each step is the least-squares solution (Eigen's column-pivoting QR)
+/// of the consistent, overdetermined linear system. Stops when the step no longer shrinks at
+/// round-off.
 /// \throws std::runtime_error (naming the residual) if the residuals do not reach 1000 ε relative
 ///         to the weights.
 template <class T>
-std::vector<T> solve_symmetric_composition(std::vector<T> w, const std::vector<bool>& fixed, int order, const char* name) {
+std::vector<T> solve_symmetric_composition(std::vector<T> w, int order, const char* name) {
     const word_basis basis = odd_generators_basis(order);
-    std::vector<std::size_t> unknowns;
-    for (std::size_t i = 0; i < w.size(); ++i)
-        if (i >= fixed.size() || !fixed[i]) unknowns.push_back(i);
+    const Eigen::Index m = Eigen::Index(w.size()), conditions = Eigen::Index(basis.size() - 1);
     using std::abs;
     T last_step = T(-1);
     for (int it = 0; it < 60; ++it) {
-        const auto r0 = symmetric_composition_residuals(basis, palindromic_weights(w));
-        matrix<T> J(Eigen::Index(r0.size()), Eigen::Index(unknowns.size()));
-        vector<T> r(Eigen::Index(r0.size()));
-        for (std::size_t k = 0; k < r0.size(); ++k) r(Eigen::Index(k)) = r0[k];
-        for (std::size_t u = 0; u < unknowns.size(); ++u) {
+        matrix<T> J(conditions, m);
+        vector<T> r(conditions);
+        for (Eigen::Index u = 0; u < m; ++u) {
             std::vector<dual<T>> wd(w.begin(), w.end());
-            wd[unknowns[u]] = make_dual(w[unknowns[u]], T(1));
+            wd[std::size_t(u)] = make_dual(w[std::size_t(u)], T(1));
             const auto rd = symmetric_composition_residuals(basis, palindromic_weights(wd));
-            for (std::size_t k = 0; k < rd.size(); ++k) J(Eigen::Index(k), Eigen::Index(u)) = tangent_of(rd[k]);
+            for (Eigen::Index k = 0; k < conditions; ++k) {
+                J(k, u) = tangent_of(rd[std::size_t(k)]);
+                if (u == 0) r(k) = value_of(rd[std::size_t(k)]);
+            }
         }
         const vector<T> step = J.colPivHouseholderQr().solve(vector<T>(-r));
-        for (std::size_t u = 0; u < unknowns.size(); ++u) w[unknowns[u]] += step(Eigen::Index(u));
+        for (Eigen::Index u = 0; u < m; ++u) w[std::size_t(u)] += step(u);
         const T size = max_abs(step);
         if (size == T(0) || (last_step >= T(0) && size >= last_step && it > 2)) break;
         last_step = size;

@@ -57,7 +57,7 @@ template <class Method, unsigned Order, unsigned Stages>
 struct solved_composition : symmetric_composition<Method, Order, Stages> {
     template <class T>
     static std::vector<T> compute() {
-        return solve_symmetric_composition<T>(Method::template published_digits<T>(), {}, int(Order), Method::name);
+        return solve_symmetric_composition<T>(Method::template published_digits<T>(), int(Order), Method::name);
     }
 };
 
