@@ -52,7 +52,7 @@ void expect_order(const char* label) {
     // Correctly rounded weights cannot do better than the conditions' sensitivity to rounding
     // them (45 ε for yoshida6, 3486 ε for yoshida8): the residual must stay within it.
     EXPECT_LE(at_order, bound) << label;
-    EXPECT_GT(next, T(1) / 10000) << label << " has order " << M::order << " exactly";
+    EXPECT_GT(next, T(1) / T(1000000000000LL)) << label << " has order " << M::order << " exactly";
     // a mutant weight (one outer weight off by 1e-10) breaks the conditions
     auto w = M::template outer_weights<T>();
     w.front() += T(1) / T(10000000000LL);
@@ -64,6 +64,76 @@ TEST(Composition, OrderConditionsVanishAt100Digits) {
     expect_order<scheme::suzuki4>("suzuki4");
     expect_order<scheme::yoshida6>("yoshida6");
     expect_order<scheme::yoshida8>("yoshida8");
+    expect_order<scheme::kahan_li6>("kahan_li6");
+    expect_order<scheme::kahan_li8>("kahan_li8");
+    expect_order<scheme::sofroniou_spaletta10>("sofroniou_spaletta10");
+}
+
+/// Residuals of a splitting's order-p conditions for coefficients in U (with the Nyström quotient
+/// for an RKN method).
+template <class M, class U>
+U splitting_residual(const scheme::splitting_coefficients<U>& c, int order) {
+    const auto basis = splitting_basis(order);
+    const nystrom_quotient<value_type_of_t<U>> quotient(basis);
+    U worst(0);
+    for (const U& r : splitting_residuals(basis, c.drift, c.kick, M::nystrom ? &quotient : nullptr)) worst = (std::max)(worst, U(abs(r)));
+    return worst;
+}
+
+/// The splittings in A and B: the order-p residuals of the mp<100> coefficients (evaluated at
+/// 120 digits) within the bound from rounding them, the next order's residual not small, a
+/// mutant failing.
+template <class M>
+void expect_splitting_order(const char* label) {
+    using W = mp<120>;
+    const auto& c = M::template coefficients<T>();
+    const scheme::splitting_coefficients<W> c120{std::vector<W>(c.drift.begin(), c.drift.end()), std::vector<W>(c.kick.begin(), c.kick.end())};
+    const T at_order = T(splitting_residual<M>(c120, int(M::order)));
+    // sensitivity to rounding the coefficients to 100 digits (first order, via duals at 120 digits)
+    const auto& cw = M::template working_coefficients<W>();
+    const auto basis = splitting_basis(int(M::order));
+    const nystrom_quotient<W> quotient(basis);
+    std::vector<W> bound;
+    for (std::size_t i = 0; i < cw.drift.size() + cw.kick.size(); ++i) {
+        scheme::splitting_coefficients<dual<W>> d{std::vector<dual<W>>(cw.drift.begin(), cw.drift.end()), std::vector<dual<W>>(cw.kick.begin(), cw.kick.end())};
+        const bool is_drift = i < cw.drift.size();
+        const std::size_t j = is_drift ? i : i - cw.drift.size();
+        const W v = is_drift ? cw.drift[j] : cw.kick[j];
+        (is_drift ? d.drift[j] : d.kick[j]) = make_dual(v, W(1));
+        const auto r = splitting_residuals(basis, d.drift, d.kick, M::nystrom ? &quotient : nullptr);
+        bound.resize(r.size(), W(0));
+        for (std::size_t k = 0; k < r.size(); ++k) bound[k] += abs(tangent_of(r[k])) * abs(v);
+    }
+    W worst(0);
+    for (const W& b : bound) worst = (std::max)(worst, b);
+    const T limit = T(worst) * eps<T>();
+    const T next = splitting_residual<M>(c, int(M::order) + 1);
+    std::cout << label << ": order-" << M::order << " residuals of the 100-digit coefficients " << to_d(at_order / eps<T>())
+              << " eps (rounding bound " << to_d(limit / eps<T>()) << " eps); order " << M::order + 1 << ": " << to_d(next) << "\n";
+    EXPECT_LE(at_order, limit) << label;
+    EXPECT_GT(next, T(1) / T(1000000000000LL)) << label;
+    auto mutant = c;
+    mutant.drift[1] += T(1) / T(10000000000LL);
+    mutant.drift[mutant.drift.size() - 2] -= T(1) / T(10000000000LL);  // keeps Σa = 1
+    EXPECT_GT(splitting_residual<M>(mutant, int(M::order)), T(1) / T(100000000000000LL)) << label << " mutant";
+}
+
+TEST(Splitting, OrderConditionsVanishAt100Digits) {
+    expect_splitting_order<scheme::mclachlan_sb3a>("mclachlan_sb3a");
+    expect_splitting_order<scheme::blanes_moan_srkn6>("blanes_moan_srkn6");
+}
+
+// Blanes–Moan's SRKN is a Nyström method: its order-6 conditions hold only modulo
+// [B,[B,[B,A]]] (the general ones leave 1e-5), SB3A's hold in general.
+TEST(Splitting, NystromQuotientIsNeededForTheRknMethodOnly) {
+    using W = mp<120>;
+    const auto& srkn = scheme::blanes_moan_srkn6::working_coefficients<W>();
+    const auto b6 = splitting_basis(6);
+    W general(0);
+    for (const W& r : splitting_residuals(b6, srkn.drift, srkn.kick)) general = (std::max)(general, W(abs(r)));
+    std::cout << "blanes_moan_srkn6: general (non-Nystrom) order-6 residual " << to_d(general) << "\n";
+    EXPECT_GT(general, W(1) / 1000000);
+    EXPECT_EQ(nystrom_quotient<W>(b6).dimension(), 17);  // u E v, |u| + |v| <= 2: 1 + 4 + 12 words
 }
 
 // The conditions the engine computes are the known ones at low order: Σγ = 1 (order 1) and
@@ -95,7 +165,7 @@ TEST(Composition, ClosedForms) {
 template <class M>
 void expect_published(const char* label, double tol) {
     const auto& w = M::template outer_weights<T>();
-    const auto d = M::template published_digits<T>();
+    const auto d = M::template published_weights<T>();
     double worst = 0;
     for (std::size_t i = 0; i < w.size(); ++i) worst = std::max(worst, to_d(abs(w[i] - d[i])));
     std::cout << label << ": weights differ from the published digits by at most " << worst << "\n";
@@ -105,6 +175,21 @@ void expect_published(const char* label, double tol) {
 TEST(Composition, WeightsAgreeWithPublishedDigits) {
     expect_published<scheme::yoshida6>("yoshida6", 5e-15);
     expect_published<scheme::yoshida8>("yoshida8", 5e-13);
+    expect_published<scheme::kahan_li6>("kahan_li6", 1e-25);
+    expect_published<scheme::kahan_li8>("kahan_li8", 1e-25);
+    expect_published<scheme::sofroniou_spaletta10>("sofroniou_spaletta10", 1e-25);
+}
+
+TEST(Splitting, CoefficientsAgreeWithPublishedDigits) {
+    // SB3A: odeint's 20 digits; SRKN: Blanes–Moan's 15 digits
+    const auto sb3a = scheme::mclachlan_sb3a::solved<T>(), sb3a_printed = scheme::mclachlan_sb3a::published_values<T>();
+    const auto srkn = scheme::blanes_moan_srkn6::solved<T>(), srkn_printed = scheme::blanes_moan_srkn6::published_values<T>();
+    double d1 = 0, d2 = 0;
+    for (std::size_t i = 0; i < sb3a.size(); ++i) d1 = std::max(d1, to_d(abs(sb3a[i] - sb3a_printed[i])));
+    for (std::size_t i = 0; i < srkn.size(); ++i) d2 = std::max(d2, to_d(abs(srkn[i] - srkn_printed[i])));
+    std::cout << "mclachlan_sb3a: solved drifts differ from the printed digits by " << d1 << "; blanes_moan_srkn6: " << d2 << "\n";
+    EXPECT_LE(d1, 1e-19);
+    EXPECT_LE(d2, 1e-14);
 }
 
 // The double weights are the 100-digit ones correctly rounded (both come from the 120-digit solve).
@@ -117,7 +202,7 @@ TEST(Composition, DoubleWeightsAreTheRoundedHighPrecisionOnes) {
 
 // --- the steppers -------------------------------------------------------------------------
 #include <geomint/problems/kepler.hpp>
-#include <geomint/stepper/composition_stepper.hpp>
+#include <geomint/stepper/splitting_stepper.hpp>
 #include <boost/numeric/odeint.hpp>
 
 namespace {
@@ -137,7 +222,7 @@ T50 kepler_error(long N) {
 
 template <class Method>
 void expect_kepler_order(const char* label, long N0) {
-    using S = composition_stepper<P50, Method>;
+    using S = splitting_stepper<P50, Method>;
     static_assert(S::order() == Method::order);
     const T50 e0 = kepler_error<S>(N0), e1 = kepler_error<S>(2 * N0), e2 = kepler_error<S>(4 * N0);
     using std::log2;
@@ -148,10 +233,16 @@ void expect_kepler_order(const char* label, long N0) {
 }
 
 TEST(CompositionStepper, KeplerOrdersAt50Digits) {
+    const long scale = long_runs() ? 8 : 1;
     expect_kepler_order<scheme::yoshida4>("yoshida4", 2000);
     expect_kepler_order<scheme::suzuki4>("suzuki4", 2000);
+    expect_kepler_order<scheme::mclachlan_sb3a>("mclachlan_sb3a", 2000);
     expect_kepler_order<scheme::yoshida6>("yoshida6", 2000);
-    expect_kepler_order<scheme::yoshida8>("yoshida8", 2000);
+    expect_kepler_order<scheme::kahan_li6>("kahan_li6", 1000);
+    expect_kepler_order<scheme::blanes_moan_srkn6>("blanes_moan_srkn6", 1000);
+    expect_kepler_order<scheme::yoshida8>("yoshida8", 2000 * scale);
+    expect_kepler_order<scheme::kahan_li8>("kahan_li8", 1000 * scale);
+    expect_kepler_order<scheme::sofroniou_spaletta10>("sofroniou_spaletta10", 500 * scale);
 }
 
 // +h then −h returns to the start (symmetric), at 50 digits, through odeint's do_step.

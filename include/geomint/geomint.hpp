@@ -38,7 +38,7 @@
 #include "geomint/stepper/newton_equation_stepper.hpp"
 #include "geomint/stepper/truss_stepper.hpp"
 #include "geomint/stepper/galerkin_vi_stepper.hpp"
-#include "geomint/stepper/composition_stepper.hpp"
+#include "geomint/stepper/splitting_stepper.hpp"
 
 #include "geomint/analysis/transfer_matrix.hpp"
 #include "geomint/analysis/conserved_form.hpp"

@@ -121,6 +121,8 @@ bool is_finite(const T& x) {
     if constexpr (is_exact_v<T>) {
         (void)x;
         return true;
+    } else if constexpr (requires { x.derivative(0); }) {
+        return is_finite(x.derivative(0));  // an autodiff variable: its value
     } else {
         using std::isfinite;
         using boost::multiprecision::isfinite;

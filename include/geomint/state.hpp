@@ -12,6 +12,7 @@
 #include "geomint/linalg.hpp"
 
 #include <boost/array.hpp>
+#include <boost/math/differentiation/autodiff.hpp>
 #include <boost/numeric/odeint/util/unwrap_reference.hpp>
 
 #include <array>
@@ -52,10 +53,18 @@ struct state_traits<Eigen::Matrix<T, Rows, 1, Options, MaxRows, 1>> {
     static constexpr int static_size = Rows;
 };
 
-/// A scalar state component (one degree of freedom): a built-in or Boost.Multiprecision number.
+namespace detail {
 template <class V>
-inline constexpr bool is_scalar_state_v =
-    std::is_arithmetic_v<std::remove_cv_t<V>> || bmp::is_number<std::remove_cv_t<V>>::value;
+struct is_autodiff_variable : std::false_type {};
+template <class R, std::size_t Order>
+struct is_autodiff_variable<boost::math::differentiation::autodiff_v1::detail::fvar<R, Order>> : std::true_type {};
+}  // namespace detail
+
+/// A scalar state component (one degree of freedom): a built-in or Boost.Multiprecision number,
+/// or a Boost.Math autodiff variable over one (a dual<T> state, for Jacobians).
+template <class V>
+inline constexpr bool is_scalar_state_v = std::is_arithmetic_v<std::remove_cv_t<V>> || bmp::is_number<std::remove_cv_t<V>>::value ||
+                                          detail::is_autodiff_variable<std::remove_cv_t<V>>::value;
 
 template <class V>
     requires is_scalar_state_v<V>

@@ -2,7 +2,8 @@
 /// \file
 /// dq/dt = p, the coordinate half of odeint's symplectic pair form for unit masses
 /// (T(p) = |p|²/2), for any containers indexable by [i] with `size()` (element T or an autodiff
-/// variable over T). Shared by the problems written in pair form.
+/// variable over T), or a scalar (one degree of freedom). Shared by the problems written in pair
+/// form.
 
 #include <cstddef>
 
@@ -11,7 +12,10 @@ namespace geomint::problems {
 struct unit_mass_rate {
     template <class P, class D>
     void operator()(const P& p, D& dqdt) const {
-        for (std::size_t i = 0; i < std::size_t(p.size()); ++i) dqdt[i] = p[i];
+        if constexpr (requires { p.size(); })
+            for (std::size_t i = 0; i < std::size_t(p.size()); ++i) dqdt[i] = p[i];
+        else
+            dqdt = p;
     }
 };
 

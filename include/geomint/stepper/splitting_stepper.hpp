@@ -1,8 +1,11 @@
 #pragma once
 /// \file
-/// Boost.Odeint steppers of the symmetric compositions of Störmer–Verlet
-/// (scheme/composition/symmetric_composition.hpp) at any precision: `yoshida4_stepper`,
-/// `suzuki4_stepper`, `yoshida6_stepper`, `yoshida8_stepper`.
+/// Boost.Odeint steppers of the explicit splitting methods at any precision: the symmetric
+/// compositions of Störmer–Verlet (scheme/composition/symmetric_composition.hpp:
+/// `yoshida4_stepper`, `suzuki4_stepper`, `yoshida6_stepper`, `yoshida8_stepper`,
+/// `kahan_li6_stepper`, `kahan_li8_stepper`, `sofroniou_spaletta10_stepper`) and the splittings
+/// in drift and kick (scheme/composition/splitting_methods.hpp: `mclachlan_sb3a_stepper`,
+/// `blanes_moan_srkn6_stepper`).
 ///
 /// \code
 ///   using V = std::array<geomint::mp<50>, 2>;   // Kepler at 50 digits, odeint's pair form
@@ -12,6 +15,7 @@
 ///   boost::numeric::odeint::integrate_const(stepper, std::make_pair(f, g), x, t0, t1, dt);
 /// \endcode
 
+#include "geomint/scheme/composition/splitting_methods.hpp"
 #include "geomint/scheme/composition/symmetric_composition.hpp"
 #include "geomint/stepper/separable_rates.hpp"
 #include "geomint/stepper/stepper_base.hpp"
@@ -22,15 +26,18 @@
 
 namespace geomint {
 
-/// Odeint stepper (`stepper_tag`) of the palindromic composition `Method` of the drift–kick–drift
-/// leapfrog, on the (q, p) pair state: for γ_1 … γ_s, the drifts q += a_l h f(p) and kicks
-/// p += b_l h g(q), l = 0 … s, with a_0 = γ_1/2, a_l = (γ_l + γ_{l+1})/2, a_s = γ_s/2, b_l = γ_{l+1}
-/// (b_s = 0): s evaluations of g and s + 1 of f per step, no solve.
+/// Odeint stepper (`stepper_tag`) of the splitting `Method` on the (q, p) pair state: the drifts
+/// q += a_l h f(p) and kicks p += b_l h g(q), l = 0 … s−1, with `Method::coefficients<T>()` (a zero
+/// coefficient skips its substep): `Method::evaluations` evaluations of g per step, no solve.
+/// For a composition with weights γ: a_0 = γ_1/2, a_l = (γ_l + γ_{l+1})/2, a_s = γ_s/2, b_l = γ_{l+1}.
 ///
 /// \tparam Coor      coordinate type: a scalar T or a container of n entries (std::array,
 ///                   boost::array, std::vector, Eigen vector); T any floating type (double, quad,
 ///                   mp<D>) or `dual<T>`.
-/// \tparam Method    a `scheme::symmetric_composition` (yoshida4, suzuki4, yoshida6, yoshida8).
+/// \tparam Method    a `scheme::splitting_scheme`: yoshida4, suzuki4, yoshida6, yoshida8, kahan_li6,
+///                   kahan_li8, sofroniou_spaletta10, mclachlan_sb3a, blanes_moan_srkn6.
+///                   Precondition of blanes_moan_srkn6's order 6 (a Nyström method): f linear in
+///                   p (T quadratic); with a nonlinear f it has order 2 only.
 /// \tparam Momentum  momentum type (defaults to `Coor`).
 /// \tparam Checks    `checked` (default) or `unchecked` (stepper/stepper_base.hpp).
 /// \tparam Summation `compensated_summation` (default: each drift and kick added with the
@@ -42,17 +49,17 @@ namespace geomint {
 /// Checked each step with `checked` (std::invalid_argument): dt finite and non-zero, q and p of
 /// equal length (= the model's dof), entries finite.
 template <class Coor, class Method, class Momentum = Coor, class Checks = checked, class Summation = compensated_summation>
-class composition_stepper
-    : public stepper_base<composition_stepper<Coor, Method, Momentum, Checks, Summation>, Method, Coor, Momentum, Checks> {
-    using base = stepper_base<composition_stepper, Method, Coor, Momentum, Checks>;
+class splitting_stepper
+    : public stepper_base<splitting_stepper<Coor, Method, Momentum, Checks, Summation>, Method, Coor, Momentum, Checks> {
+    using base = stepper_base<splitting_stepper, Method, Coor, Momentum, Checks>;
     friend base;
 
 public:
     using typename base::time_type;
     using typename base::value_type;
 
-    /// The drift coefficients a_0 … a_s and kick coefficients b_0 … b_s (b_s = 0) in the
-    /// stepper's scalar (odeint's `coef_a`, `coef_b` convention: drift then kick).
+    /// The drift coefficients a_l and kick coefficients b_l in the stepper's scalar (odeint's
+    /// `coef_a`, `coef_b` convention: drift then kick).
     static const std::vector<value_type>& coef_a() { return coefficients().first; }
     static const std::vector<value_type>& coef_b() { return coefficients().second; }
 
@@ -66,14 +73,8 @@ private:
 
     static const std::pair<std::vector<U>, std::vector<U>>& coefficients() {
         static const std::pair<std::vector<U>, std::vector<U>> c = [] {
-            const auto& g = Method::template weights<T>();
-            const std::size_t s = g.size();
-            std::vector<U> a(s + 1), b(s + 1, U(0));
-            a[0] = U(g[0] / T(2));
-            for (std::size_t l = 1; l < s; ++l) a[l] = U((g[l - 1] + g[l]) / T(2));
-            a[s] = U(g[s - 1] / T(2));
-            for (std::size_t l = 0; l < s; ++l) b[l] = U(g[l]);
-            return std::make_pair(a, b);
+            const auto& k = Method::template coefficients<T>();
+            return std::make_pair(std::vector<U>(k.drift.begin(), k.drift.end()), std::vector<U>(k.kick.begin(), k.kick.end()));
         }();
         return c;
     }
@@ -85,9 +86,11 @@ private:
         const auto& [a, b] = coefficients();
         m_rates(sys, m_work.q.size(), Method::name, [&](auto&& f, auto&& g) {
             for (std::size_t l = 0; l < a.size(); ++l) {
-                f(m_work.p, m_rate);
-                m_increment.noalias() = m_rate * U(a[l] * dt);
-                m_work.add_to_q(m_increment);
+                if (a[l] != U(0)) {
+                    f(m_work.p, m_rate);
+                    m_increment.noalias() = m_rate * U(a[l] * dt);
+                    m_work.add_to_q(m_increment);
+                }
                 if (b[l] == U(0)) continue;
                 g(m_work.q, m_rate);
                 m_increment.noalias() = m_rate * U(b[l] * dt);
@@ -104,15 +107,30 @@ private:
 
 /// Yoshida's triple jump (order 4, 3 stages).
 template <class Coor, class Momentum = Coor>
-using yoshida4_stepper = composition_stepper<Coor, scheme::yoshida4, Momentum>;
+using yoshida4_stepper = splitting_stepper<Coor, scheme::yoshida4, Momentum>;
 /// Suzuki's fractal composition (order 4, 5 stages).
 template <class Coor, class Momentum = Coor>
-using suzuki4_stepper = composition_stepper<Coor, scheme::suzuki4, Momentum>;
+using suzuki4_stepper = splitting_stepper<Coor, scheme::suzuki4, Momentum>;
 /// Yoshida's order 6, solution A (7 stages).
 template <class Coor, class Momentum = Coor>
-using yoshida6_stepper = composition_stepper<Coor, scheme::yoshida6, Momentum>;
+using yoshida6_stepper = splitting_stepper<Coor, scheme::yoshida6, Momentum>;
 /// Yoshida's order 8, solution D (15 stages).
 template <class Coor, class Momentum = Coor>
-using yoshida8_stepper = composition_stepper<Coor, scheme::yoshida8, Momentum>;
+using yoshida8_stepper = splitting_stepper<Coor, scheme::yoshida8, Momentum>;
+/// Kahan & Li's order 6 (9 stages).
+template <class Coor, class Momentum = Coor>
+using kahan_li6_stepper = splitting_stepper<Coor, scheme::kahan_li6, Momentum>;
+/// Kahan & Li's order 8 (17 stages).
+template <class Coor, class Momentum = Coor>
+using kahan_li8_stepper = splitting_stepper<Coor, scheme::kahan_li8, Momentum>;
+/// Sofroniou & Spaletta's order 10 (35 stages).
+template <class Coor, class Momentum = Coor>
+using sofroniou_spaletta10_stepper = splitting_stepper<Coor, scheme::sofroniou_spaletta10, Momentum>;
+/// McLachlan's SB3A, order 4 (5 kicks): odeint's sb3a_mclachlan at any precision.
+template <class Coor, class Momentum = Coor>
+using mclachlan_sb3a_stepper = splitting_stepper<Coor, scheme::mclachlan_sb3a, Momentum>;
+/// Blanes & Moan's SRKN^b_11, order 6 on Runge–Kutta–Nyström problems (12 kicks).
+template <class Coor, class Momentum = Coor>
+using blanes_moan_srkn6_stepper = splitting_stepper<Coor, scheme::blanes_moan_srkn6, Momentum>;
 
 }  // namespace geomint

@@ -1,0 +1,11 @@
+#pragma once
+/// \file
+/// The conformance kit: `geomint::conformance::examine(stepper, problem, claims)` checks any
+/// Boost.Odeint stepper's order, symplecticity and time symmetry on the shipped problems
+/// (kepler, harmonic_oscillator, henon_heiles, pendulum_chain), in the stepper's precision;
+/// `coefficient_residual(stepper, order)` checks a splitting stepper's own coefficients.
+/// GoogleTest and RapidCheck helpers: geomint/conformance/gtest.hpp, geomint/conformance/rapidcheck.hpp.
+
+#include "geomint/conformance/coefficients.hpp"
+#include "geomint/conformance/examine.hpp"
+#include "geomint/conformance/problems.hpp"

@@ -1,0 +1,408 @@
+#pragma once
+/// \file
+/// `geomint::conformance::examine(stepper, problem, claims)`: checks what a Boost.Odeint stepper
+/// — geomint's, odeint's or a user's — claims about itself, on one of the problems of
+/// conformance/problems.hpp, in the stepper's own precision:
+/// - **order**: the problem integrated over [0, time_span] with N₀·2^{k/2} steps; the error against
+///   the exact solution (or, without one, the difference of successive runs) fitted on the last
+///   three step sizes above round-off (analysis/order.hpp);
+/// - **symplecticity defect** max|ΦᵀJΦ − J| / (1 + |Φ|²) of one step at the initial point, Φ the
+///   step's Jacobian: by forward-mode autodiff when the stepper can be instantiated on
+///   dual<T> (its template arguments rebound T → dual<T>), otherwise by central differences
+///   with one Richardson extrapolation (error O(ε^{4/5}));
+/// - **reversibility defect**: 10 steps of +h then 10 of −h, max|x − x₀| / max(1, |x₀|);
+/// - **energy drift**: max |H − H₀| / max(1, |H₀|) over the problem's energy run.
+/// A property claimed false is measured and reported but not checked.
+///
+/// Steppers of two kinds are accepted: odeint's symplectic form (`coor_type` and `momentum_type`:
+/// the state is a pair (q, p), the system odeint's pair (f, g)), and every other odeint stepper
+/// (the state one container of 2n entries (q, p), the system x' = F(x, t) built from (f, g)).
+/// State containers: std::array, boost::array, std::vector, Eigen vectors, a scalar for n = 1.
+
+#include "geomint/analysis/order.hpp"
+#include "geomint/analysis/transfer_matrix.hpp"
+#include "geomint/autodiff.hpp"
+#include "geomint/linalg.hpp"
+#include "geomint/state.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <exception>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace geomint::conformance {
+
+/// What a stepper claims. Aggregate: `{.order = 6, .symplectic = true, .symmetric = true}`.
+struct claims {
+    unsigned order = 0;       ///< the order of accuracy (0: not checked)
+    bool symplectic = false;  ///< the one-step map is symplectic
+    bool symmetric = false;   ///< the step with −h inverts the step with h
+    double order_tolerance = 0.3;  ///< |measured − order| allowed
+};
+
+/// What `examine` measured, and whether the claims hold.
+struct report {
+    std::string stepper_problem;        ///< "<problem> in <precision>"
+    double measured_order = std::numeric_limits<double>::quiet_NaN();
+    double symplecticity_defect = std::numeric_limits<double>::quiet_NaN();   ///< max|ΦᵀJΦ − J| / (1 + |Φ|²)
+    double symplecticity_tolerance = 0;  ///< the bound a symplectic claim is checked against
+    double reversibility_defect = std::numeric_limits<double>::quiet_NaN();   ///< relative, after 10 + 10 steps
+    double reversibility_tolerance = 0;
+    double energy_drift = std::numeric_limits<double>::quiet_NaN();           ///< relative
+    bool jacobian_by_autodiff = false;   ///< false: central differences
+    std::vector<double> step_sizes, errors;  ///< the order runs (error: against the exact solution or the next run)
+    bool passed = false;
+    std::vector<std::string> failures;   ///< one line per claim that failed
+
+    /// A few lines for a log: the figures, the claims checked, PASS or FAIL with the reasons.
+    std::string summary() const {
+        std::ostringstream s;
+        s << stepper_problem << ": order " << measured_order << ", symplecticity defect " << symplecticity_defect << " ("
+          << (jacobian_by_autodiff ? "autodiff" : "central differences") << "; tolerance " << symplecticity_tolerance
+          << "), reversibility defect " << reversibility_defect << " (tolerance " << reversibility_tolerance << "), energy drift "
+          << energy_drift << ": " << (passed ? "PASS" : "FAIL");
+        for (const auto& f : failures) s << "\n  - " << f;
+        return s.str();
+    }
+};
+
+/// Replaces the scalar `From` by `To` everywhere in a type's template arguments (the stepper,
+/// its state containers, odeint's value and time types): `rebind_scalar_t<runge_kutta4<
+/// std::vector<T>, T>, T, dual<T>>` = `runge_kutta4<std::vector<dual<T>>, dual<T>>`.
+template <class X, class From, class To>
+struct rebind_scalar;
+template <class X, class From, class To>
+using rebind_scalar_t = typename std::conditional_t<std::is_same_v<X, From>, std::type_identity<To>, rebind_scalar<X, From, To>>::type;
+template <class X, class From, class To>
+struct rebind_scalar {
+    using type = X;
+};
+template <template <class...> class Tmpl, class... A, class From, class To>
+struct rebind_scalar<Tmpl<A...>, From, To> {
+    using type = Tmpl<rebind_scalar_t<A, From, To>...>;
+};
+template <template <class, std::size_t> class Tmpl, class A, std::size_t N, class From, class To>
+struct rebind_scalar<Tmpl<A, N>, From, To> {
+    using type = Tmpl<rebind_scalar_t<A, From, To>, N>;
+};
+template <template <class, unsigned, class...> class Tmpl, class A, unsigned D, class... R, class From, class To>
+struct rebind_scalar<Tmpl<A, D, R...>, From, To> {
+    using type = Tmpl<rebind_scalar_t<A, From, To>, D, rebind_scalar_t<R, From, To>...>;
+};
+template <class A, int R, int C, int O, int MR, int MC, class From, class To>
+struct rebind_scalar<Eigen::Matrix<A, R, C, O, MR, MC>, From, To> {
+    using type = Eigen::Matrix<rebind_scalar_t<A, From, To>, R, C, O, MR, MC>;
+};
+
+namespace detail {
+
+template <class Stepper>
+concept pair_form_stepper = requires {
+    typename Stepper::coor_type;
+    typename Stepper::momentum_type;
+};
+
+/// The stepper's state: (q, p) for the symplectic form, one container otherwise.
+template <class Stepper>
+struct stepper_state {
+    using type = typename Stepper::state_type;
+    using vector_type = type;
+};
+template <pair_form_stepper Stepper>
+struct stepper_state<Stepper> {
+    using type = std::pair<typename Stepper::coor_type, typename Stepper::momentum_type>;
+    using vector_type = typename Stepper::coor_type;
+};
+
+template <class Stepper>
+using stepper_scalar_t = typename state_traits<typename stepper_state<Stepper>::vector_type>::scalar;
+
+/// The stepper's state built from (q, p), and the system it integrates, for either form.
+template <class Stepper, class Problem>
+struct harness {
+    using U = stepper_scalar_t<Stepper>;
+    using T = typename Problem::value_type;
+
+    const Problem& problem;
+
+    static constexpr bool pair_form = pair_form_stepper<Stepper>;
+    using state_type = typename stepper_state<Stepper>::type;
+
+    state_type make_state(const vector<U>& q, const vector<U>& p) const {
+        const Eigen::Index n = q.size();
+        state_type x{};
+        if constexpr (pair_form) {
+            resize_state(x.first, n);
+            resize_state(x.second, n);
+            as_eigen(x.first) = q;
+            as_eigen(x.second) = p;
+        } else {
+            resize_state(x, 2 * n);
+            auto v = as_eigen(x);
+            v.head(n) = q;
+            v.tail(n) = p;
+        }
+        return x;
+    }
+    vector<U> flat(const state_type& x) const {
+        if constexpr (pair_form) {
+            const auto q = as_eigen(x.first);
+            const auto p = as_eigen(x.second);
+            vector<U> v(q.size() + p.size());
+            v << q, p;
+            return v;
+        } else {
+            return as_eigen(x);
+        }
+    }
+    auto system() const {
+        if constexpr (pair_form) {
+            return problem.system();
+        } else {
+            const auto fg = problem.system();
+            const std::size_t n = problem.dimension();
+            return [fg, n](const state_type& x, state_type& dxdt, const auto& /*t*/) {
+                std::vector<U> q(n), p(n), dq(n), dp(n);
+                const auto v = as_eigen(x);
+                for (std::size_t i = 0; i < n; ++i) {
+                    q[i] = v(Eigen::Index(i));
+                    p[i] = v(Eigen::Index(n + i));
+                }
+                fg.first(p, dq);
+                fg.second(q, dp);
+                auto d = as_eigen(dxdt);
+                for (std::size_t i = 0; i < n; ++i) {
+                    d(Eigen::Index(i)) = dq[i];
+                    d(Eigen::Index(n + i)) = dp[i];
+                }
+            };
+        }
+    }
+    /// x₀ in U.
+    state_type start() const { return make_state(problem.q0().template cast<U>(), problem.p0().template cast<U>()); }
+    /// `steps` steps of h from x (a fresh copy of the stepper: its own state, if any, starts afresh).
+    void run(Stepper stepper, state_type& x, const U& h, std::size_t steps, const U& t0 = U(0)) const {
+        auto sys = system();
+        for (std::size_t j = 0; j < steps; ++j) stepper.do_step(sys, x, U(t0 + U(j) * h), h);
+    }
+};
+
+template <class Stepper, class Problem, class D = dual<stepper_scalar_t<Stepper>>>
+concept autodiff_capable = requires(rebind_scalar_t<Stepper, stepper_scalar_t<Stepper>, D> s,
+                                    typename harness<rebind_scalar_t<Stepper, stepper_scalar_t<Stepper>, D>, Problem>::state_type x,
+                                    D t) {
+    s.do_step(harness<rebind_scalar_t<Stepper, stepper_scalar_t<Stepper>, D>, Problem>{std::declval<const Problem&>()}.system(), x, t, t);
+};
+
+}  // namespace detail
+
+/// Opt out of the autodiff Jacobian for a stepper that compiles on dual numbers but should not run
+/// on them (specialize to std::false_type): central differences are used instead.
+template <class Stepper>
+struct use_autodiff : std::true_type {};
+
+/// The Jacobian Φ = ∂x₁/∂x₀ of one step of h from the problem's initial point, 2n × 2n, with the
+/// way it was obtained.
+template <class Stepper, class Problem>
+std::pair<matrix<detail::stepper_scalar_t<Stepper>>, bool> one_step_jacobian(const Stepper& stepper, const Problem& problem,
+                                                                              const detail::stepper_scalar_t<Stepper>& h) {
+    using U = detail::stepper_scalar_t<Stepper>;
+    const Eigen::Index n2 = Eigen::Index(2 * problem.dimension());
+    matrix<U> phi(n2, n2);
+    const detail::harness<Stepper, Problem> H{problem};
+    const vector<U> x0 = H.flat(H.start());
+    if constexpr (detail::autodiff_capable<Stepper, Problem> && use_autodiff<Stepper>::value) {
+        using D = dual<U>;
+        using S = rebind_scalar_t<Stepper, U, D>;
+        const detail::harness<S, Problem> HD{problem};
+        for (Eigen::Index j = 0; j < n2; ++j) {
+            vector<D> xd(n2);
+            for (Eigen::Index i = 0; i < n2; ++i) xd(i) = i == j ? make_dual(x0(i), U(1)) : D(x0(i));
+            auto x = HD.make_state(xd.head(n2 / 2), xd.tail(n2 / 2));
+            HD.run(S(), x, D(h), 1);
+            const vector<D> out = HD.flat(x);
+            for (Eigen::Index i = 0; i < n2; ++i) phi(i, j) = tangent_of(out(i));
+        }
+        return {phi, true};
+    } else {
+        using std::abs;
+        using std::pow;
+        const U delta0 = pow(std::numeric_limits<U>::epsilon(), U(1) / U(5));
+        auto image = [&](const vector<U>& x) {
+            auto s = H.make_state(x.head(n2 / 2), x.tail(n2 / 2));
+            H.run(stepper, s, h, 1);
+            return H.flat(s);
+        };
+        for (Eigen::Index j = 0; j < n2; ++j) {
+            const U d = delta0 * (U(1) + U(abs(x0(j))));
+            auto central = [&](const U& dj) {
+                vector<U> a = x0, b = x0;
+                a(j) += dj;
+                b(j) -= dj;
+                return vector<U>((image(a) - image(b)) / (U(2) * dj));
+            };
+            phi.col(j) = (U(4) * central(d / 2) - central(d)) / U(3);
+        }
+        return {phi, false};
+    }
+}
+
+/// Examines `stepper` on `problem` (conformance/problems.hpp) against `claimed` (see the file
+/// comment for what is measured). Runs in the stepper's scalar U; the problem's T must convert to
+/// U. Exceptions a stepper throws (a negative step refused, a solver that fails) are reported as
+/// failures, not propagated.
+/// \throws std::invalid_argument if the problem's dimension is 0.
+template <class Stepper, class Problem>
+report examine(const Stepper& stepper, const Problem& problem, const claims& claimed) {
+    using U = detail::stepper_scalar_t<Stepper>;
+    using std::abs;
+    if (problem.dimension() == 0) throw std::invalid_argument("conformance::examine: the problem has dimension 0");
+    report r;
+    r.stepper_problem = std::string(Problem::name) + " in " + scalar_traits<U>::name();
+    const detail::harness<Stepper, Problem> H{problem};
+    const U eps = std::numeric_limits<U>::epsilon();
+    const vector<U> x0 = H.flat(H.start());
+    const U scale = (std::max)(U(1), max_abs(x0));
+
+    // order: N_k = N·2^{k/2} steps over [0, time_span] (N = coarse_steps; a ratio of √2, so that
+    // a high order still leaves three runs between its asymptotic regime and round-off), until
+    // round-off or 2^13·N steps; when fewer than three runs land above round-off, coarser runs
+    // (k < 0, down to one step) are added in front
+    try {
+        using std::isfinite;
+        const U span = U(problem.time_span());
+        vector<U> reference;
+        if constexpr (Problem::has_exact) {
+            const auto e = problem.exact(typename Problem::value_type(problem.time_span()));
+            reference = vector<U>(2 * problem.dimension());
+            reference << e.first.template cast<U>(), e.second.template cast<U>();
+        }
+        auto end_after = [&](std::size_t N) {
+            auto x = H.start();
+            H.run(stepper, x, U(span / U(N)), N);
+            return H.flat(x);
+        };
+        auto steps_at = [&](int k) -> std::size_t {
+            const double n = double(problem.coarse_steps()) * std::pow(2.0, k / 2.0);
+            return n < 1 ? 0 : std::size_t(std::lround(n));
+        };
+        std::vector<std::size_t> steps;
+        std::vector<vector<U>> ends;
+        for (int k = 0; k <= 26; ++k) {
+            const std::size_t N = steps_at(k);
+            if (!steps.empty() && N <= steps.back()) continue;
+            steps.push_back(N);
+            ends.push_back(end_after(N));
+            const std::size_t m = ends.size();
+            const U e = Problem::has_exact ? max_abs(vector<U>(ends[m - 1] - reference))
+                                           : (m >= 2 ? max_abs(vector<U>(ends[m - 2] - ends[m - 1])) : U(1));
+            if (isfinite(e) && e < U(10000) * eps * scale) break;
+        }
+        const U floor = U(1000) * eps * scale;
+        auto errors = [&] {
+            std::vector<U> err;
+            for (std::size_t i = 0; i < ends.size(); ++i) {
+                if constexpr (Problem::has_exact) err.push_back(max_abs(vector<U>(ends[i] - reference)));
+                else if (i + 1 < ends.size()) err.push_back(max_abs(vector<U>(ends[i] - ends[i + 1])));
+            }
+            return err;
+        };
+        auto usable = [&](const std::vector<U>& err) {
+            return std::size_t(std::count_if(err.begin(), err.end(), [&](const U& e) { return isfinite(e) && e > floor; }));
+        };
+        for (int k = -1; usable(errors()) < 3 && steps_at(k) >= 1; --k) {
+            if (steps_at(k) >= steps.front()) continue;
+            steps.insert(steps.begin(), steps_at(k));
+            ends.insert(ends.begin(), end_after(steps.front()));
+        }
+        const std::vector<U> err = errors();
+        std::vector<U> fit_h, fit_e;
+        for (std::size_t i = err.size(); i-- > 0 && fit_h.size() < 3;) {
+            if (!isfinite(err[i])) break;
+            if (!(err[i] > floor)) continue;
+            fit_h.insert(fit_h.begin(), U(span / U(steps[i])));
+            fit_e.insert(fit_e.begin(), err[i]);
+        }
+        for (std::size_t i = 0; i < err.size(); ++i) {
+            r.step_sizes.push_back(static_cast<double>(span / U(steps[i])));
+            r.errors.push_back(static_cast<double>(err[i]));
+        }
+        if (fit_h.size() >= 2) r.measured_order = estimate_order(fit_h, fit_e).order;
+    } catch (const std::exception& e) {
+        r.failures.push_back(std::string("order runs threw: ") + e.what());
+    }
+    if (claimed.order > 0 && !(std::abs(r.measured_order - double(claimed.order)) <= claimed.order_tolerance))
+        r.failures.push_back("order: measured " + std::to_string(r.measured_order) + ", claimed " + std::to_string(claimed.order) +
+                             " (tolerance " + std::to_string(claimed.order_tolerance) + ")");
+
+    // symplecticity of one step at x0
+    try {
+        const auto [phi, by_autodiff] = one_step_jacobian(stepper, problem, U(problem.defect_step()));
+        r.jacobian_by_autodiff = by_autodiff;
+        const U size = max_abs(phi);
+        const U defect = symplecticity_defect(phi) / (U(1) + size * size);
+        r.symplecticity_defect = static_cast<double>(defect);
+        using std::pow;
+        const U accuracy = by_autodiff ? eps : U(pow(eps, U(4) / U(5)));
+        r.symplecticity_tolerance = static_cast<double>(U(100) * U(phi.rows()) * accuracy);
+    } catch (const std::exception& e) {
+        r.failures.push_back(std::string("the Jacobian's step threw: ") + e.what());
+    }
+    if (claimed.symplectic && !(r.symplecticity_defect <= r.symplecticity_tolerance))
+        r.failures.push_back("symplectic: defect " + std::to_string(r.symplecticity_defect) + " > tolerance " +
+                             std::to_string(r.symplecticity_tolerance));
+
+    // reversibility: 10 steps forward, 10 back
+    try {
+        constexpr std::size_t K = 10;
+        const U h = U(problem.defect_step());
+        auto x = H.start();
+        H.run(stepper, x, h, K);
+        H.run(stepper, x, U(-h), K, U(U(K) * h));
+        r.reversibility_defect = static_cast<double>(max_abs(vector<U>(H.flat(x) - x0)) / scale);
+        r.reversibility_tolerance = static_cast<double>(U(100) * U(2 * K) * eps);
+    } catch (const std::exception& e) {
+        r.failures.push_back(std::string("stepping back threw: ") + e.what());
+    }
+    if (claimed.symmetric && !(r.reversibility_defect <= r.reversibility_tolerance))
+        r.failures.push_back("symmetric: reversibility defect " + std::to_string(r.reversibility_defect) + " > tolerance " +
+                             std::to_string(r.reversibility_tolerance));
+
+    // energy over the energy run (reported, not checked)
+    try {
+        auto x = H.start();
+        auto sys = H.system();
+        Stepper s = stepper;
+        const U h = U(problem.energy_step());
+        const std::size_t n = problem.dimension();
+        auto energy = [&](const vector<U>& v) {
+            std::vector<U> q(n), p(n);
+            for (std::size_t i = 0; i < n; ++i) {
+                q[i] = v(Eigen::Index(i));
+                p[i] = v(Eigen::Index(n + i));
+            }
+            return U(problem.hamiltonian(q, p));
+        };
+        const U H0 = energy(x0), denominator = (std::max)(U(1), U(abs(H0)));
+        U worst(0);
+        for (std::size_t j = 0; j < problem.energy_steps(); ++j) {
+            s.do_step(sys, x, U(U(j) * h), h);
+            worst = (std::max)(worst, U(abs(energy(H.flat(x)) - H0) / denominator));
+        }
+        r.energy_drift = static_cast<double>(worst);
+    } catch (const std::exception& e) {
+        r.failures.push_back(std::string("the energy run threw: ") + e.what());
+    }
+    r.passed = r.failures.empty();
+    return r;
+}
+
+}  // namespace geomint::conformance

@@ -1,0 +1,185 @@
+#pragma once
+/// \file
+/// The test problems of the conformance kit (conformance/examine.hpp), each a small value type in
+/// any precision T with the interface `examine` reads:
+///
+/// | member | meaning |
+/// |---|---|
+/// | `value_type`, `name` | the scalar T; a label for reports |
+/// | `dimension()` | degrees of freedom n (the state is (q, p), two vectors of n entries) |
+/// | `q0()`, `p0()` | the initial point (Eigen vectors of n entries) |
+/// | `system()` | odeint's symplectic pair (f, g): f(p, dq/dt), g(q, dp/dt), generic callables on any indexable container (T or dual<T> entries) |
+/// | `hamiltonian(q, p)` | H in T |
+/// | `time_span()`, `coarse_steps()` | the order runs integrate [0, time_span] with coarse_steps · 2^k steps |
+/// | `defect_step()` | the step h of the one-step symplecticity and reversibility checks |
+/// | `energy_step()`, `energy_steps()` | the run whose energy error is reported |
+/// | `has_exact`, `exact(t)` | whether the exact solution is known, and (q, p) at t |
+///
+/// All four are separable, H = |p|²/2 + V(q), so every splitting method applies; dq/dt = p is
+/// linear in p, so Runge–Kutta–Nyström methods keep their order.
+
+#include "geomint/linalg.hpp"
+#include "geomint/problems/henon_heiles.hpp"
+#include "geomint/problems/kepler.hpp"
+#include "geomint/problems/pendulum_chain.hpp"
+#include "geomint/problems/unit_mass_rate.hpp"
+
+#include <cmath>
+#include <cstddef>
+#include <stdexcept>
+#include <utility>
+
+namespace geomint::conformance {
+
+/// Kepler's problem, e = 0.6, from pericentre (problems/kepler.hpp): exact solution by Kepler's
+/// equation; the order runs cross the pericentre passage ([0, 1]); energy over 10 periods at 200
+/// steps per period.
+template <class T>
+struct kepler_problem {
+    using value_type = T;
+    static constexpr const char* name = "kepler (e = 0.6)";
+    static constexpr bool has_exact = true;
+    problems::kepler<T> model{T(3) / 5};
+
+    std::size_t dimension() const { return 2; }
+    vector<T> q0() const { return model.q0(); }
+    vector<T> p0() const { return model.p0(); }
+    auto system() const { return model.system(); }
+    template <class Q, class P>
+    T hamiltonian(const Q& q, const P& p) const {
+        return model.hamiltonian(q, p);
+    }
+    std::pair<vector<T>, vector<T>> exact(const T& t) const {
+        const auto e = model.exact(t);
+        return {e.first, e.second};
+    }
+    T time_span() const { return T(1); }
+    std::size_t coarse_steps() const { return 8; }
+    T defect_step() const { return T(1) / 20; }
+    T energy_step() const { return model.period() / 200; }
+    std::size_t energy_steps() const { return 2000; }
+};
+
+/// The harmonic oscillator H = (p² + q²)/2, n = 1, q(0) = 1, p(0) = 0: exact solution (cos t, −sin t).
+/// Its system also takes scalar states (odeint's one-degree-of-freedom form).
+template <class T>
+struct harmonic_oscillator_problem {
+    using value_type = T;
+    static constexpr const char* name = "harmonic oscillator";
+    static constexpr bool has_exact = true;
+    struct momentum_rate {
+        template <class Q, class D>
+        void operator()(const Q& q, D& dpdt) const {
+            if constexpr (requires { q.size(); }) dpdt[0] = -q[0];
+            else dpdt = -q;  // a scalar state
+        }
+    };
+
+    std::size_t dimension() const { return 1; }
+    vector<T> q0() const { return vector<T>::Constant(1, T(1)); }
+    vector<T> p0() const { return vector<T>::Zero(1); }
+    std::pair<problems::unit_mass_rate, momentum_rate> system() const { return {}; }
+    template <class Q, class P>
+    T hamiltonian(const Q& q, const P& p) const {
+        return T(p[0] * p[0] + q[0] * q[0]) / 2;
+    }
+    std::pair<vector<T>, vector<T>> exact(const T& t) const {
+        using std::cos;
+        using std::sin;
+        return {vector<T>::Constant(1, T(cos(t))), vector<T>::Constant(1, T(-sin(t)))};
+    }
+    T time_span() const { return T(1); }
+    std::size_t coarse_steps() const { return 4; }
+    T defect_step() const { return T(1) / 10; }
+    T energy_step() const { return T(1) / 10; }
+    std::size_t energy_steps() const { return 1000; }
+};
+
+/// The Hénon–Heiles system (problems/henon_heiles.hpp) from q = (0.1, −0.2), p = (0.3, 0.1)
+/// (H ≈ 0.0577 < 1/6: a bounded orbit); no exact solution (orders from successive differences).
+template <class T>
+struct henon_heiles_problem {
+    using value_type = T;
+    static constexpr const char* name = "henon-heiles";
+    static constexpr bool has_exact = false;
+
+    std::size_t dimension() const { return 2; }
+    vector<T> q0() const { return (vector<T>(2) << T(1) / 10, T(-1) / 5).finished(); }
+    vector<T> p0() const { return (vector<T>(2) << T(3) / 10, T(1) / 10).finished(); }
+    auto system() const { return problems::henon_heiles::system(); }
+    template <class Q, class P>
+    T hamiltonian(const Q& q, const P& p) const {
+        return problems::henon_heiles::hamiltonian<T>(q, p);
+    }
+    std::pair<vector<T>, vector<T>> exact(const T&) const = delete;
+    T time_span() const { return T(2); }
+    std::size_t coarse_steps() const { return 4; }
+    T defect_step() const { return T(1) / 5; }
+    T energy_step() const { return T(1) / 5; }
+    std::size_t energy_steps() const { return 1000; }
+};
+
+/// A chain of `n` pendula coupled by springs of stiffness κ (default 1/2;
+/// problems/pendulum_chain.hpp), from `q_start`, `p_start` when given (n entries each), else
+/// q_i = (−1)^i (i + 1)/(2n), p = 0 except p_0 = 1/2; no exact solution.
+template <class T>
+struct pendulum_chain_problem {
+    using value_type = T;
+    static constexpr const char* name = "pendulum chain";
+    static constexpr bool has_exact = false;
+    std::size_t n = 4;
+    problems::pendulum_chain<T> model{T(1) / 2};
+    vector<T> q_start, p_start;  ///< empty: the default start
+
+    std::size_t dimension() const { return n; }
+    vector<T> q0() const {
+        if (q_start.size() != 0) return q_start;
+        vector<T> q(static_cast<Eigen::Index>(n));
+        for (std::size_t i = 0; i < n; ++i) q(Eigen::Index(i)) = T(i % 2 == 0 ? 1 : -1) * T(i + 1) / T(2 * n);
+        return q;
+    }
+    vector<T> p0() const {
+        if (p_start.size() != 0) return p_start;
+        vector<T> p = vector<T>::Zero(Eigen::Index(n));
+        p(0) = T(1) / 2;
+        return p;
+    }
+    auto system() const { return model.system(); }
+    template <class Q, class P>
+    T hamiltonian(const Q& q, const P& p) const {
+        return model.hamiltonian(q, p);
+    }
+    std::pair<vector<T>, vector<T>> exact(const T&) const = delete;
+    T time_span() const { return T(2); }
+    std::size_t coarse_steps() const { return 4; }
+    T defect_step() const { return T(1) / 5; }
+    T energy_step() const { return T(1) / 10; }
+    std::size_t energy_steps() const { return 1000; }
+};
+
+/// Kepler e = 0.6 in T.
+template <class T>
+kepler_problem<T> kepler() {
+    return {};
+}
+/// The harmonic oscillator in T.
+template <class T>
+harmonic_oscillator_problem<T> harmonic_oscillator() {
+    return {};
+}
+/// Hénon–Heiles in T.
+template <class T>
+henon_heiles_problem<T> henon_heiles() {
+    return {};
+}
+/// A chain of n >= 1 coupled pendula in T.
+/// \throws std::invalid_argument if n == 0.
+template <class T>
+pendulum_chain_problem<T> pendulum_chain(std::size_t n = 4) {
+    if (n == 0) throw std::invalid_argument("conformance::pendulum_chain: n = 0 (precondition: n >= 1)");
+    pendulum_chain_problem<T> p;
+    p.n = n;
+    return p;
+}
+
+}  // namespace geomint::conformance

@@ -1,0 +1,173 @@
+// The conformance kit (geomint/conformance.hpp) applied to odeint's steppers, to every geomint
+// stepper that takes odeint's pair form, and to a mutant: it must confirm each stepper's traits
+// (a claimed property holds; a property a stepper lacks shows a defect far above the tolerance)
+// and fail the mutant.
+#include "test_common.hpp"
+#include <geomint/conformance.hpp>
+#include <geomint/conformance/gtest.hpp>
+#include <geomint/conformance/rapidcheck.hpp>
+#include <geomint/stepper/galerkin_vi_stepper.hpp>
+#include <geomint/stepper/newton_equation_stepper.hpp>
+#include <geomint/stepper/splitting_stepper.hpp>
+
+#include <boost/numeric/odeint.hpp>
+#include <boost/numeric/odeint/stepper/symplectic_rkn_sb3a_m4_mclachlan.hpp>
+#include <rapidcheck/gtest.h>
+
+namespace {
+using namespace geomint_test;
+namespace odeint = boost::numeric::odeint;
+namespace gc = geomint::conformance;
+using V = std::array<double, 2>;
+
+/// The claims a stepper's scheme makes (its traits).
+template <class Stepper>
+gc::claims traits_of() {
+    using S = typename Stepper::scheme_type;
+    return {.order = S::order, .symplectic = S::symplectic, .symmetric = S::symmetric};
+}
+
+/// The kit confirms the traits: each claimed property passes, each property not claimed shows
+/// a defect at least 10⁶ times its tolerance.
+template <class Stepper, class Problem>
+void expect_traits_confirmed(const Problem& problem) {
+    using S = typename Stepper::scheme_type;
+    const gc::report r = gc::examine(Stepper(), problem, traits_of<Stepper>());
+    std::cout << S::name << ": " << r.summary() << "\n";
+    EXPECT_TRUE(r.passed) << S::name;
+    EXPECT_TRUE(r.jacobian_by_autodiff) << S::name;
+    if (!S::symplectic) EXPECT_GT(r.symplecticity_defect, 1e6 * r.symplecticity_tolerance) << S::name;
+    if (!S::symmetric) EXPECT_GT(r.reversibility_defect, 1e6 * r.reversibility_tolerance) << S::name;
+}
+
+TEST(Conformance, EverySplittingStepperConfirmsItsTraits) {
+    const auto kepler = gc::kepler<double>();
+    expect_traits_confirmed<yoshida4_stepper<V>>(kepler);
+    expect_traits_confirmed<suzuki4_stepper<V>>(kepler);
+    expect_traits_confirmed<yoshida6_stepper<V>>(kepler);
+    expect_traits_confirmed<kahan_li6_stepper<V>>(kepler);
+    expect_traits_confirmed<mclachlan_sb3a_stepper<V>>(kepler);
+    expect_traits_confirmed<blanes_moan_srkn6_stepper<V>>(kepler);
+    expect_traits_confirmed<blanes_moan_srkn6_stepper<std::vector<double>>>(gc::pendulum_chain<double>(5));
+    expect_traits_confirmed<yoshida4_stepper<double>>(gc::harmonic_oscillator<double>());
+}
+
+// Orders 8 and 10 at quad precision: at double their asymptotic range is one or two step sizes
+// wide before round-off (order 10 on Kepler measures 9.5–11 there).
+TEST(Conformance, HighOrderSteppersConfirmTheirTraitsAtQuad) {
+    using Q = std::array<quad, 2>;
+    const auto kepler = gc::kepler<quad>();
+    expect_traits_confirmed<yoshida8_stepper<Q>>(kepler);
+    expect_traits_confirmed<kahan_li8_stepper<Q>>(kepler);
+    expect_traits_confirmed<sofroniou_spaletta10_stepper<Q>>(kepler);
+    expect_traits_confirmed<galerkin_vi_stepper<Q, 4>>(kepler);
+}
+
+TEST(Conformance, GalerkinAndNewtonEquationSteppersConfirmTheirTraits) {
+    const auto kepler = gc::kepler<double>();
+    expect_traits_confirmed<galerkin_vi_stepper<V, 1>>(kepler);
+    expect_traits_confirmed<galerkin_vi_stepper<V, 2>>(kepler);
+    expect_traits_confirmed<galerkin_vi_stepper<V, 3>>(kepler);
+    expect_traits_confirmed<leapfrog_stepper<V>>(kepler);
+    expect_traits_confirmed<symplectic_euler_stepper<V>>(gc::henon_heiles<double>());
+}
+
+// odeint's classical RK4: order 4, not symplectic, not symmetric; its symplectic RKN sb3a_m4:
+// order 4, symplectic, symmetric.
+TEST(Conformance, OdeintSteppers) {
+    const auto kepler = gc::kepler<double>();
+    const gc::report rk4 = gc::examine(odeint::runge_kutta4<std::array<double, 4>>(), kepler, {.order = 4});
+    std::cout << "runge_kutta4: " << rk4.summary() << "\n";
+    EXPECT_TRUE(rk4.passed);
+    EXPECT_TRUE(rk4.jacobian_by_autodiff);
+    EXPECT_GT(rk4.symplecticity_defect, 1e6 * rk4.symplecticity_tolerance);
+    EXPECT_GT(rk4.reversibility_defect, 1e6 * rk4.reversibility_tolerance);
+    EXPECT_FALSE(gc::conforms(odeint::runge_kutta4<std::vector<double>>(), kepler, {.order = 4, .symplectic = true}));
+
+    const gc::report m4 =
+        gc::examine(odeint::symplectic_rkn_sb3a_m4_mclachlan<V>(), kepler, {.order = 4, .symplectic = true, .symmetric = true});
+    std::cout << "symplectic_rkn_sb3a_m4_mclachlan: " << m4.summary() << "\n";
+    EXPECT_TRUE(m4.passed);
+}
+
+// A mutant: Yoshida's triple jump with its weight off by 1e-3 relative. Still symplectic and
+// symmetric (every palindromic splitting is), but of order 2: the kit fails it.
+struct mutant_yoshida4 : scheme::symmetric_composition<mutant_yoshida4, 4, 3> {
+    static constexpr const char* name = "mutant_yoshida4";
+    static constexpr const char* source = "test: yoshida4 with w_1 (1 + 1e-3)";
+    template <class T>
+    static std::vector<T> compute() {
+        auto w = scheme::yoshida4::compute<T>();
+        w[0] *= T(1) + T(1) / T(1000);
+        return w;
+    }
+};
+
+TEST(Conformance, MutantFails) {
+    using S = splitting_stepper<V, mutant_yoshida4>;
+    const gc::report r = gc::examine(S(), gc::kepler<double>(), {.order = 4, .symplectic = true, .symmetric = true});
+    std::cout << "mutant: " << r.summary() << "\n";
+    EXPECT_FALSE(r.passed);
+    EXPECT_GT(std::abs(r.measured_order - 4.0), 0.3);
+    EXPECT_LE(r.symplecticity_defect, r.symplecticity_tolerance);
+    EXPECT_FALSE(gc::conforms(S(), gc::kepler<double>(), {.order = 4}));
+    EXPECT_GT(gc::coefficient_residual(S(), 4), 1e-8);
+    EXPECT_LT(gc::coefficient_residual(yoshida4_stepper<V>(), 4), 1e-15);
+}
+
+}  // namespace
+
+// A stepper opted out of autodiff: central differences give the same verdict and a Jacobian
+// within O(ε^{4/5}) of the autodiff one.
+using fd_stepper = geomint::yoshida6_stepper<std::vector<double>>;
+template <>
+struct geomint::conformance::use_autodiff<fd_stepper> : std::false_type {};
+
+namespace {
+TEST(Conformance, CentralDifferencesWhenNoAutodiff) {
+    const auto kepler = gc::kepler<double>();
+    const auto [by_differences, ad1] = gc::one_step_jacobian(fd_stepper(), kepler, 0.05);
+    const auto [by_autodiff, ad2] = gc::one_step_jacobian(yoshida6_stepper<V>(), kepler, 0.05);
+    EXPECT_FALSE(ad1);
+    EXPECT_TRUE(ad2);
+    EXPECT_LE(max_abs(matrix<double>(by_differences - by_autodiff)), 1e-10);
+    const gc::report r = gc::examine(fd_stepper(), kepler, {.order = 6, .symplectic = true, .symmetric = true});
+    std::cout << "yoshida6 by central differences: " << r.summary() << "\n";
+    EXPECT_TRUE(r.passed);
+    EXPECT_FALSE(r.jacobian_by_autodiff);
+}
+
+// The one-line GoogleTest form a user's CI writes.
+TEST(Conformance, GoogleTestOneLiner) {
+    EXPECT_TRUE(gc::conforms(kahan_li8_stepper<V>(), gc::kepler<double>(), {.order = 8, .symplectic = true, .symmetric = true}));
+}
+
+// Random chains (size 1–6, coupling, start): the claims hold away from the shipped start points.
+RC_GTEST_PROP(Conformance, SplittingClaimsHoldOnRandomChains, ()) {
+    const auto chain = *gc::arbitrary_pendulum_chain<double>();
+    gc::rc_assert_conforms(suzuki4_stepper<std::vector<double>>(), chain, {.order = 4, .symplectic = true, .symmetric = true});
+}
+
+// At 50 digits: odeint's sb3a_mclachlan holds double-literal coefficients. The kit measures it
+// symplectic, symmetric and of order 4 down to errors of 1e-19; its coefficients leave the
+// order-3 conditions unsatisfied at the double-rounding level, while geomint's are exact to 50
+// digits. (The README reports this finding.)
+TEST(Conformance, OdeintSb3aAt50Digits) {
+    using T = mp<50>;
+    using P = std::array<T, 2>;
+    const auto kepler = gc::kepler<T>();
+    const odeint::symplectic_rkn_sb3a_mclachlan<P, P, T> peer;
+    const gc::report r = gc::examine(peer, kepler, {.order = 4, .symplectic = true, .symmetric = true});
+    std::cout << "odeint symplectic_rkn_sb3a_mclachlan at mp50: " << r.summary() << "\n  smallest error "
+              << r.errors.back() << " at h = " << r.step_sizes.back() << "\n";
+    EXPECT_TRUE(r.passed);
+    const double theirs = gc::coefficient_residual(peer, 4), ours = gc::coefficient_residual(mclachlan_sb3a_stepper<P>(), 4);
+    std::cout << "order-4 condition residual of the coefficients: odeint " << theirs << ", geomint " << ours << "\n";
+    EXPECT_GT(theirs, 1e-20);
+    EXPECT_LT(theirs, 1e-14);
+    EXPECT_LT(ours, 1e-48);
+    // the two methods' results differ by the coefficients' residual times the error constant
+    const gc::report mine = gc::examine(mclachlan_sb3a_stepper<P>(), kepler, {.order = 4, .symplectic = true, .symmetric = true});
+    EXPECT_TRUE(mine.passed);
+}
+}  // namespace
