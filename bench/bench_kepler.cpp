@@ -1,8 +1,9 @@
 // Google Benchmark harness: time to a given accuracy on Kepler's problem, e = 0.6, 10 periods.
 //
-// The Galerkin VIs (pair form: fixed-point iteration on odeint's std::make_pair(f, g)) against
-// odeint's runge_kutta4 and runge_kutta_fehlberg78 (fixed steps, on the first-order system) and
-// symplectic_rkn_sb3a_m4_mclachlan (pair form), at double and mp<50>. The error is the max over
+// The Galerkin VIs (pair form: fixed-point iteration on odeint's std::make_pair(f, g)) and the
+// explicit splitting catalogue (stepper/splitting_stepper.hpp) against odeint's runge_kutta4 and
+// runge_kutta_fehlberg78 (fixed steps, on the first-order system) and its symplectic RKN steppers
+// sb3a_m4_mclachlan and sb3a_mclachlan (pair form), at double and mp<50>. The error is the max over
 // the 10 period ends of |q − q(0)| (max norm; the exact orbit returns to its start every 2π).
 // For each method and target the steps per period N are predicted from two runs (N₀ and 2N₀,
 // fitted order) and checked by a run, raised by 10 % until the target is met (untimed); the timed
@@ -14,6 +15,7 @@
 // Counters: steps_per_period (N), error (reached).
 #include <geomint/problems/kepler.hpp>
 #include <geomint/stepper/galerkin_vi_stepper.hpp>
+#include <geomint/stepper/splitting_stepper.hpp>
 
 #include <boost/numeric/odeint.hpp>
 #include <boost/numeric/odeint/stepper/symplectic_rkn_sb3a_m4_mclachlan.hpp>
@@ -29,7 +31,10 @@
 namespace {
 namespace odeint = boost::numeric::odeint;
 
-enum class method { galerkin2, galerkin3, galerkin4, galerkin6, galerkin8, rk4, rkf78, sb3a_m4 };
+enum class method {
+    galerkin2, galerkin3, galerkin4, galerkin6, galerkin8, rk4, rkf78, sb3a_m4, sb3a,
+    yoshida4, suzuki4, mclachlan_sb3a, yoshida6, kahan_li6, blanes_moan_srkn6, yoshida8, kahan_li8, sofroniou_spaletta10
+};
 constexpr int periods = 10;
 constexpr long max_steps = 200000;
 
@@ -79,6 +84,16 @@ double run(method m, long N) {
         case method::galerkin6: pair_form(geomint::galerkin_vi_stepper<P, 6>()); break;
         case method::galerkin8: pair_form(geomint::galerkin_vi_stepper<P, 8>()); break;
         case method::sb3a_m4: pair_form(odeint::symplectic_rkn_sb3a_m4_mclachlan<P, P, T>()); break;
+        case method::sb3a: pair_form(odeint::symplectic_rkn_sb3a_mclachlan<P, P, T>()); break;
+        case method::yoshida4: pair_form(geomint::yoshida4_stepper<P>()); break;
+        case method::suzuki4: pair_form(geomint::suzuki4_stepper<P>()); break;
+        case method::mclachlan_sb3a: pair_form(geomint::mclachlan_sb3a_stepper<P>()); break;
+        case method::yoshida6: pair_form(geomint::yoshida6_stepper<P>()); break;
+        case method::kahan_li6: pair_form(geomint::kahan_li6_stepper<P>()); break;
+        case method::blanes_moan_srkn6: pair_form(geomint::blanes_moan_srkn6_stepper<P>()); break;
+        case method::yoshida8: pair_form(geomint::yoshida8_stepper<P>()); break;
+        case method::kahan_li8: pair_form(geomint::kahan_li8_stepper<P>()); break;
+        case method::sofroniou_spaletta10: pair_form(geomint::sofroniou_spaletta10_stepper<P>()); break;
         case method::rk4: first_order(odeint::runge_kutta4<X, T, X, T>()); break;
         case method::rkf78: first_order(odeint::runge_kutta_fehlberg78<X, T, X, T>()); break;
     }
@@ -126,13 +141,23 @@ void all_methods(double target, bool high_degrees, auto reg) {
         reg("galerkin_degree6", method::galerkin6, target);
         reg("galerkin_degree8", method::galerkin8, target);
     }
+    reg("yoshida4", method::yoshida4, target);
+    reg("suzuki4", method::suzuki4, target);
+    reg("mclachlan_sb3a", method::mclachlan_sb3a, target);
+    reg("yoshida6", method::yoshida6, target);
+    reg("kahan_li6", method::kahan_li6, target);
+    reg("blanes_moan_srkn6", method::blanes_moan_srkn6, target);
+    reg("yoshida8", method::yoshida8, target);
+    reg("kahan_li8", method::kahan_li8, target);
+    reg("sofroniou_spaletta10", method::sofroniou_spaletta10, target);
     reg("odeint_runge_kutta4", method::rk4, target);
     reg("odeint_sb3a_m4", method::sb3a_m4, target);
+    reg("odeint_sb3a_mclachlan", method::sb3a, target);
     reg("odeint_rkf78_fixed", method::rkf78, target);
 }
 
 const bool registered = [] {
-    for (const double target : {1e-8, 1e-12})
+    for (const double target : {1e-8, 1e-10, 1e-12})
         all_methods(target, false, [](const std::string& name, method m, double t) {
             benchmark::RegisterBenchmark(("double/" + name + "/1e" + std::to_string(int(std::log10(t)))).c_str(),
                                          [m, t](benchmark::State& s) { time_to_accuracy<double>(s, m, t); })

@@ -22,9 +22,7 @@ template <class Method, unsigned Order, unsigned Evaluations>
 struct solved_splitting : splitting_scheme<Method, Order, Evaluations> {
     template <class W>
     static std::vector<W> published_values() {
-        std::vector<W> x;
-        for (const char* d : Method::published_digits()) x.push_back(detail::published<W>(d));
-        return x;
+        return detail::published<W>(Method::published_digits());
     }
     /// The free coefficients solved in W.
     template <class W>

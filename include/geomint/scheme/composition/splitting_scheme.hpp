@@ -88,6 +88,14 @@ T published(std::string_view decimal) {
     if (!digit) throw std::invalid_argument("published: \"" + std::string(decimal) + "\" has no digits");
     return negative ? T(-integer / scale) : T(integer / scale);
 }
+
+/// Each printed decimal of `digits` as the nearest T.
+template <class T>
+std::vector<T> published(const std::vector<const char*>& digits) {
+    std::vector<T> x;
+    for (const char* d : digits) x.push_back(published<T>(std::string_view(d)));
+    return x;
+}
 }  // namespace detail
 
 }  // namespace geomint::scheme

@@ -67,9 +67,7 @@ template <class Method, unsigned Order, unsigned Stages>
 struct solved_composition : symmetric_composition<Method, Order, Stages> {
     template <class W>
     static std::vector<W> published_weights() {
-        std::vector<W> w;
-        for (const char* d : Method::published_digits()) w.push_back(detail::published<W>(d));
-        return w;
+        return detail::published<W>(Method::published_digits());
     }
     template <class W>
     static std::vector<W> compute() {
