@@ -285,9 +285,17 @@ report examine(const Stepper& stepper, const Problem& problem, const claims& cla
             reference = vector<U>(2 * problem.dimension());
             reference << e.first.template cast<U>(), e.second.template cast<U>();
         }
+        // a run that throws (a checked stepper refusing the non-finite state of a blown-up coarse
+        // run) ends at NaN, which the fit skips like any other non-finite error
+        std::string thrown;
         auto end_after = [&](std::size_t N) {
             auto x = H.start();
-            H.run(stepper, x, U(span / U(N)), N);
+            try {
+                H.run(stepper, x, U(span / U(N)), N);
+            } catch (const std::exception& e) {
+                thrown = "the run with " + std::to_string(N) + " steps threw: " + e.what();
+                return vector<U>(vector<U>::Constant(x0.size(), std::numeric_limits<U>::quiet_NaN()));
+            }
             return H.flat(x);
         };
         auto steps_at = [&](int k) -> std::size_t {
@@ -326,7 +334,7 @@ report examine(const Stepper& stepper, const Problem& problem, const claims& cla
         const std::vector<U> err = errors();
         std::vector<U> fit_h, fit_e;
         for (std::size_t i = err.size(); i-- > 0 && fit_h.size() < 3;) {
-            if (!isfinite(err[i])) break;
+            if (!isfinite(err[i])) break;  // only the runs finer than the last blown-up one count
             if (!(err[i] > floor)) continue;
             fit_h.insert(fit_h.begin(), U(span / U(steps[i])));
             fit_e.insert(fit_e.begin(), err[i]);
@@ -336,6 +344,7 @@ report examine(const Stepper& stepper, const Problem& problem, const claims& cla
             r.errors.push_back(static_cast<double>(err[i]));
         }
         if (fit_h.size() >= 2) r.measured_order = estimate_order(fit_h, fit_e).order;
+        else if (!thrown.empty() && claimed.order > 0) r.failures.push_back("order: " + thrown);
     } catch (const std::exception& e) {
         r.failures.push_back(std::string("order runs threw: ") + e.what());
     }
