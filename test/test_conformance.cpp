@@ -1,5 +1,6 @@
 // The conformance kit (geomint/conformance.hpp) applied to odeint's steppers, to every geomint
-// stepper that takes odeint's pair form, and to a mutant: it must confirm each stepper's traits
+// stepper that takes odeint's pair form (splittings, Galerkin, leapfrog, symplectic Euler, and
+// the linear Newmark/Simpson steppers on a linear pair), and to a mutant: it must confirm each stepper's traits
 // (a claimed property holds; a property a stepper lacks shows a defect far above the tolerance)
 // and fail the mutant.
 #include "test_common.hpp"
@@ -7,6 +8,7 @@
 #include <geomint/conformance/gtest.hpp>
 #include <geomint/conformance/rapidcheck.hpp>
 #include <geomint/stepper/galerkin_vi_stepper.hpp>
+#include <geomint/stepper/linear_variational_stepper.hpp>
 #include <geomint/stepper/newton_equation_stepper.hpp>
 #include <geomint/stepper/splitting_stepper.hpp>
 
@@ -35,7 +37,7 @@ void expect_traits_confirmed(const Problem& problem) {
     const gc::report r = gc::examine(Stepper(), problem, traits_of<Stepper>());
     std::cout << S::name << ": " << r.summary() << "\n";
     EXPECT_TRUE(r.passed) << S::name;
-    EXPECT_TRUE(r.jacobian_by_autodiff) << S::name;
+    EXPECT_EQ(r.jacobian_by_autodiff, gc::use_autodiff<Stepper>::value) << S::name;
     if (!S::symplectic) EXPECT_GT(r.symplecticity_defect, 1e6 * r.symplecticity_tolerance) << S::name;
     if (!S::symmetric) EXPECT_GT(r.reversibility_defect, 1e6 * r.reversibility_tolerance) << S::name;
 }
@@ -70,6 +72,15 @@ TEST(Conformance, GalerkinAndNewtonEquationSteppersConfirmTheirTraits) {
     expect_traits_confirmed<galerkin_vi_stepper<V, 3>>(kepler);
     expect_traits_confirmed<leapfrog_stepper<V>>(kepler);
     expect_traits_confirmed<symplectic_euler_stepper<V>>(gc::henon_heiles<double>());
+}
+
+// The linear variational steppers (M q̈ + K q = 0) take the harmonic oscillator's pair of linear
+// callables; their factorizations are in T, so the kit uses central differences.
+TEST(Conformance, LinearSteppersConfirmTheirTraits) {
+    using V1 = std::array<double, 1>;
+    static_assert(!gc::use_autodiff<simpson_stepper<V1>>::value);
+    expect_traits_confirmed<simpson_stepper<V1>>(gc::harmonic_oscillator<double>());
+    expect_traits_confirmed<newmark_stepper<V1>>(gc::harmonic_oscillator<double>());
 }
 
 // odeint's classical RK4: order 4, not symplectic, not symmetric; its symplectic RKN sb3a_m4:
@@ -115,26 +126,22 @@ TEST(Conformance, MutantFails) {
     EXPECT_LT(gc::coefficient_residual(yoshida4_stepper<V>(), 4), 1e-15);
 }
 
-}  // namespace
-
-// A stepper opted out of autodiff: central differences give the same verdict and a Jacobian
-// within O(ε^{4/5}) of the autodiff one.
-using fd_stepper = geomint::yoshida6_stepper<std::vector<double>>;
-template <>
-struct geomint::conformance::use_autodiff<fd_stepper> : std::false_type {};
-
-namespace {
-TEST(Conformance, CentralDifferencesWhenNoAutodiff) {
-    const auto kepler = gc::kepler<double>();
-    const auto [by_differences, ad1] = gc::one_step_jacobian(fd_stepper(), kepler, 0.05);
-    const auto [by_autodiff, ad2] = gc::one_step_jacobian(yoshida6_stepper<V>(), kepler, 0.05);
-    EXPECT_FALSE(ad1);
-    EXPECT_TRUE(ad2);
-    EXPECT_LE(max_abs(matrix<double>(by_differences - by_autodiff)), 1e-10);
-    const gc::report r = gc::examine(fd_stepper(), kepler, {.order = 6, .symplectic = true, .symmetric = true});
-    std::cout << "yoshida6 by central differences: " << r.summary() << "\n";
-    EXPECT_TRUE(r.passed);
-    EXPECT_FALSE(r.jacobian_by_autodiff);
+// Central differences (the path of the linear steppers, whose factorizations are in T) against
+// the exact one-step map: Simpson's transfer matrix Φ(h) for M = K = 1, from the scheme's closed
+// form (scheme/linear/simpson.hpp), with the same verdict as autodiff would give.
+TEST(Conformance, CentralDifferencesMatchTheTransferMatrix) {
+    using V1 = std::array<double, 1>;
+    const double h = 0.1;
+    const auto [phi, by_autodiff] = gc::one_step_jacobian(simpson_stepper<V1>(), gc::harmonic_oscillator<double>(), h);
+    EXPECT_FALSE(by_autodiff);
+    const matrix<double> one = matrix<double>::Identity(1, 1);
+    const matrix<double> on_pq = scheme::simpson::transfer_matrix(one, one, h);  // acts on (p, q)
+    matrix<double> swap(2, 2);
+    swap << 0, 1, 1, 0;
+    const matrix<double> exact = swap * on_pq * swap;  // the kit's order: (q, p)
+    std::cout << "simpson, h = 0.1: central-difference Jacobian vs transfer matrix: "
+              << max_abs(matrix<double>(phi - exact)) << "\n";
+    EXPECT_LE(max_abs(matrix<double>(phi - exact)), 1e-10);
 }
 
 // The one-line GoogleTest form a user's CI writes.

@@ -204,10 +204,21 @@ concept autodiff_capable = requires(rebind_scalar_t<Stepper, stepper_scalar_t<St
 
 }  // namespace detail
 
-/// Opt out of the autodiff Jacobian for a stepper that compiles on dual numbers but should not run
-/// on them (specialize to std::false_type): central differences are used instead.
+namespace detail {
 template <class Stepper>
-struct use_autodiff : std::true_type {};
+constexpr bool declares_no_dual_states() {
+    if constexpr (requires { Stepper::dual_states; }) return !Stepper::dual_states;
+    else return false;
+}
+}  // namespace detail
+
+/// Whether the Jacobian is taken by autodiff (the stepper rebound to dual<T>) when the rebound
+/// stepper's do_step is declared. False for a stepper that says `static constexpr bool
+/// dual_states = false` (geomint's linear steppers). A user's stepper whose body does not compile
+/// on dual numbers (the requirement checks declarations only) is opted out by specializing this
+/// to std::false_type: central differences are used instead.
+template <class Stepper>
+struct use_autodiff : std::bool_constant<!detail::declares_no_dual_states<Stepper>()> {};
 
 /// The Jacobian Φ = ∂x₁/∂x₀ of one step of h from the problem's initial point, 2n × 2n, with the
 /// way it was obtained.
@@ -219,7 +230,7 @@ std::pair<matrix<detail::stepper_scalar_t<Stepper>>, bool> one_step_jacobian(con
     matrix<U> phi(n2, n2);
     const detail::harness<Stepper, Problem> H{problem};
     const vector<U> x0 = H.flat(H.start());
-    if constexpr (detail::autodiff_capable<Stepper, Problem> && use_autodiff<Stepper>::value) {
+    if constexpr (use_autodiff<Stepper>::value && detail::autodiff_capable<Stepper, Problem>) {
         using D = dual<U>;
         using S = rebind_scalar_t<Stepper, U, D>;
         const detail::harness<S, Problem> HD{problem};

@@ -83,6 +83,10 @@ class linear_variational_stepper
     static_assert(linear_variational_scheme<Scheme>, "Scheme must be a linear variational scheme (scheme/traits.hpp)");
 
 public:
+    /// The transfer-matrix factorizations are computed in T: states of dual<T> are not supported
+    /// (the conformance kit takes the step's Jacobian by central differences).
+    static constexpr bool dual_states = false;
+
     using typename base::time_type;
     using typename base::value_type;
     static constexpr int static_dimension = state_traits<Coor>::static_size;
