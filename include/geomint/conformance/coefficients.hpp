@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 namespace geomint::conformance {
@@ -26,10 +27,11 @@ double coefficient_residual(const Stepper& stepper, int order, bool nystrom = fa
     for (const auto& x : stepper.coef_a()) a.push_back(W(x));
     for (const auto& x : stepper.coef_b()) b.push_back(W(x));
     const word_basis basis = splitting_basis(order);
-    const nystrom_quotient<W> quotient(basis);
+    std::optional<nystrom_quotient<W>> quotient;
+    if (nystrom) quotient.emplace(basis);
     W worst(0);
     using std::abs;
-    for (const W& r : splitting_residuals(basis, a, b, nystrom ? &quotient : nullptr)) worst = (std::max)(worst, W(abs(r)));
+    for (const W& r : splitting_residuals(basis, a, b, quotient ? &*quotient : nullptr)) worst = (std::max)(worst, W(abs(r)));
     return static_cast<double>(worst);
 }
 

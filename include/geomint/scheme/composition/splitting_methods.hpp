@@ -9,6 +9,7 @@
 #include "geomint/scheme/composition/order_conditions.hpp"
 #include "geomint/scheme/composition/splitting_scheme.hpp"
 
+#include <optional>
 #include <vector>
 
 namespace geomint::scheme {
@@ -28,8 +29,9 @@ struct solved_splitting : splitting_scheme<Method, Order, Evaluations> {
     template <class W>
     static std::vector<W> solved() {
         const word_basis basis = splitting_basis(int(Order));
-        const nystrom_quotient<W> quotient(basis);
-        const nystrom_quotient<W>* q = Method::nystrom ? &quotient : nullptr;
+        std::optional<nystrom_quotient<W>> quotient;
+        if (Method::nystrom) quotient.emplace(basis);
+        const nystrom_quotient<W>* q = quotient ? &*quotient : nullptr;
         return solve_order_conditions<W>(
             published_values<W>(),
             [&](const auto& x) {
