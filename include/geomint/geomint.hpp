@@ -2,13 +2,16 @@
 /// \file
 /// Umbrella header: everything the library offers (no reproduction code, and only the parts of
 /// Boost.Odeint the steppers need: include <boost/numeric/odeint.hpp> for odeint's integrate
-/// functions and steppers). Include finer headers to cut compile time.
+/// functions and steppers). To cut compile time include a family's module header instead:
+/// <geomint/linear.hpp>, <geomint/newton_equation.hpp>, <geomint/truss.hpp>,
+/// <geomint/galerkin.hpp>, <geomint/splitting.hpp> (and <geomint/conformance.hpp> for the kit).
 
 #include "geomint/scalar.hpp"
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
 #include "geomint/sparse.hpp"
 #include "geomint/state.hpp"
+#include "geomint/summation.hpp"
 
 #include "geomint/autodiff.hpp"
 #include "geomint/model/quadratic_lagrangian.hpp"
@@ -17,6 +20,10 @@
 #include "geomint/model/lagrangian_system.hpp"
 #include "geomint/model/difference_quotient.hpp"
 #include "geomint/model/truss.hpp"
+#include "geomint/model/system_form.hpp"
+#include "geomint/model/callable_adapter.hpp"
+#include "geomint/model/separable_rates.hpp"
+#include "geomint/model/lagrangian_view.hpp"
 #include "geomint/solver/newton_raphson.hpp"
 #include "geomint/scheme/traits.hpp"
 
@@ -40,6 +47,7 @@
 #include "geomint/stepper/galerkin_vi_stepper.hpp"
 #include "geomint/stepper/splitting_stepper.hpp"
 
+#include "geomint/analysis/symplecticity.hpp"
 #include "geomint/analysis/transfer_matrix.hpp"
 #include "geomint/analysis/conserved_form.hpp"
 #include "geomint/analysis/stability.hpp"

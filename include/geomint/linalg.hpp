@@ -174,22 +174,4 @@ void require_finite(const Eigen::MatrixBase<Derived>& a, const std::string& what
                                 " (precondition: all entries finite)");
 }
 
-/// x ← x + d with compensated summation: `lost` carries what rounding dropped from earlier sums
-/// (same shape as x; empty means zero) and is updated, so x + lost follows the exact running
-/// sum to O(ε²)|x| however many increments are added (Knuth's TwoSum, error-free in binary
-/// floating point; for exact types `lost` stays 0). Used where invariants must not random-walk
-/// by ε|x| per step (Algorithm MC, scheme/truss/algorithm_mc.hpp).
-template <class T, int R, int C, int O>
-void add_compensated(Eigen::Matrix<T, R, C, O>& x, const Eigen::Matrix<T, R, C, O>& d,
-                     Eigen::Matrix<T, R, C, O>& lost) {
-    if (lost.size() != x.size()) lost = Eigen::Matrix<T, R, C, O>::Zero(x.rows(), x.cols());
-    for (Eigen::Index k = 0; k < x.size(); ++k) {
-        const T y = d.data()[k] + lost.data()[k];
-        const T s = x.data()[k] + y;
-        const T z = s - x.data()[k];
-        lost.data()[k] = (x.data()[k] - (s - z)) + (y - z);
-        x.data()[k] = s;
-    }
-}
-
 }  // namespace geomint

@@ -32,7 +32,7 @@ Eigen::Matrix<T, 2, 2> one_step_jacobian(const System& sys, const T& phi, const 
 }
 
 /// det J − 1 for one step: the symplecticity defect of a map of the plane (0 iff symplectic).
-/// (Not `symplecticity_defect(Phi)` of analysis/transfer_matrix.hpp, max|ΦᵀJΦ − J| of a matrix.)
+/// (Not `symplecticity_defect(Phi)` of analysis/symplecticity.hpp, max|ΦᵀJΦ − J| of a matrix.)
 template <class Scheme, class System, class T>
 T determinant_defect(const System& sys, const T& phi, const T& p, const T& h, const newton_raphson_options& opt = {}) {
     const Eigen::Matrix<T, 2, 2> J = one_step_jacobian<Scheme>(sys, phi, p, h, opt);

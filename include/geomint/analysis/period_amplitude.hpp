@@ -8,8 +8,7 @@
 /// - zeros z_N: where φ_m φ_{m+1} < 0, the root in (t_m, t_{m+1}) of the cubic interpolating
 ///   φ_{m−1}, …, φ_{m+2}; z_0 = 0. For a rotating trajectory the crossings of every level jπ are
 ///   counted instead (two per turn), so z_{2N} − z_{2N−2} is then the time of one turn;
-/// - T_N (59), T_avg(N, M) (63), T̄_avg(N, K, L) (64), A_avg(N, M) (62), τ and α (61), μ_K and
-///   ν_K (65).
+/// - T_N (59), T_avg(N, M) (63), T̄_avg(N, K, L) (64), A_avg(N, M) (62).
 /// Zero times are kept as (step index, fraction) so that differences of late zeros lose no digits.
 
 #include "geomint/error.hpp"
@@ -186,49 +185,6 @@ T average_amplitude(const oscillation_recorder<T>& r, std::size_t N, std::size_t
     T s(0);
     for (std::size_t j = 0; j < M; ++j) s += A[N + j];
     return s / T(static_cast<long long>(M));
-}
-
-/// τ = max_N |T_N/T − 1| over N in [first, last] (eq. 61, T_N = T(1 + τ_N)).
-template <class T>
-T period_oscillation(const oscillation_recorder<T>& r, const T& period, std::size_t first, std::size_t last,
-                     const T& eps) {
-    using std::abs;
-    T m(0);
-    for (std::size_t N = first; N <= last; ++N) m = (std::max)(m, T(abs(period_estimate(r, N, eps) / period - 1)));
-    return m;
-}
-
-/// α = max_N |A_N/A − 1| over N in [first, last] (eq. 61, A_N = A(1 + α_N)).
-template <class T>
-T amplitude_oscillation(const oscillation_recorder<T>& r, const T& amplitude, std::size_t first, std::size_t last) {
-    using std::abs;
-    const auto& A = r.amplitudes();
-    if (last >= A.size())
-        throw std::out_of_range("amplitude_oscillation: A_" + std::to_string(last) + " was not recorded");
-    T m(0);
-    for (std::size_t N = first; N <= last; ++N) m = (std::max)(m, T(abs(A[N] / amplitude - 1)));
-    return m;
-}
-
-/// μ_K = K T/ε − M_K and ν_K = K T/(2ε) − L_K with −1/2 < μ_K, ν_K ≤ 1/2 (eq. 65).
-template <class T>
-struct rational_approximation {
-    T mu;
-    long long M;
-    T nu;
-    long long L;
-};
-
-template <class T>
-rational_approximation<T> rational_approximation_of(const T& period, const T& eps, long long K) {
-    using std::ceil;
-    const auto split = [](const T& x) {
-        const T n = ceil(x - T(1) / 2);  // x − n ∈ (−1/2, 1/2]
-        return std::make_pair(T(x - n), static_cast<long long>(n));
-    };
-    const auto m = split(T(K) * period / eps);
-    const auto l = split(T(K) * period / (2 * eps));
-    return {m.first, m.second, l.first, l.second};
 }
 
 }  // namespace geomint

@@ -20,9 +20,10 @@
 /// State containers: std::array, boost::array, std::vector, Eigen vectors, a scalar for n = 1.
 
 #include "geomint/analysis/order.hpp"
-#include "geomint/analysis/transfer_matrix.hpp"
+#include "geomint/analysis/symplecticity.hpp"
 #include "geomint/autodiff.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/model/callable_adapter.hpp"
 #include "geomint/state.hpp"
 
 #include <algorithm>
@@ -163,28 +164,24 @@ struct harness {
             return as_eigen(x);
         }
     }
-    auto system() const {
-        if constexpr (pair_form) {
-            return problem.system();
-        } else {
-            const auto fg = problem.system();
-            const std::size_t n = problem.dimension();
-            return [fg, n](const state_type& x, state_type& dxdt, const auto& /*t*/) {
-                std::vector<U> q(n), p(n), dq(n), dp(n);
-                const auto v = as_eigen(x);
-                for (std::size_t i = 0; i < n; ++i) {
-                    q[i] = v(Eigen::Index(i));
-                    p[i] = v(Eigen::Index(n + i));
-                }
-                fg.first(p, dq);
-                fg.second(q, dp);
-                auto d = as_eigen(dxdt);
-                for (std::size_t i = 0; i < n; ++i) {
-                    d(Eigen::Index(i)) = dq[i];
-                    d(Eigen::Index(n + i)) = dp[i];
-                }
-            };
+    /// The problem's (f, g) as odeint's first-order system x' = (f(p), g(q)) on one container
+    /// x = (q, p) of 2n entries, through adapters kept in the system (no allocation per call).
+    template <class FG>
+    struct first_order_system {
+        FG fg;
+        geomint::detail::callable_adapter<std::vector<U>, std::vector<U>> f_call, g_call;
+        template <class Time>
+        void operator()(const state_type& x, state_type& dxdt, const Time& /*t*/) {
+            const auto v = as_eigen(x);
+            auto d = as_eigen(dxdt);
+            const Eigen::Index n = v.size() / 2;
+            f_call(fg.first, v.tail(n), d.head(n), "conformance", "coordinate function f(p, dqdt)");
+            g_call(fg.second, v.head(n), d.tail(n), "conformance", "momentum function g(q, dpdt)");
         }
+    };
+    auto system() const {
+        if constexpr (pair_form) return problem.system();
+        else return first_order_system<decltype(problem.system())>{problem.system(), {}, {}};
     }
     /// x₀ in U.
     state_type start() const { return make_state(problem.q0().template cast<U>(), problem.p0().template cast<U>()); }

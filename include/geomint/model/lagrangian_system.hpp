@@ -21,6 +21,7 @@
 #include "geomint/autodiff.hpp"
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/model/system_form.hpp"
 
 #include <cstddef>
 #include <stdexcept>
@@ -56,6 +57,7 @@ class lagrangian_system {
 public:
     using value_type = T;
     using lagrangian_type = Lagrangian;
+    static constexpr system_form form = system_form::lagrangian;
 
     /// \throws std::invalid_argument if dof = 0.
     lagrangian_system(std::size_t dof, Lagrangian L) : m_dof(dof), m_L(std::move(L)) {

@@ -15,6 +15,7 @@
 /// derivative containers sized (n entries, zeroed) first, as odeint does.
 
 #include "geomint/error.hpp"
+#include "geomint/model/system_form.hpp"
 #include "geomint/state.hpp"
 
 #include <cmath>
@@ -29,6 +30,7 @@ namespace geomint {
 /// Simpson's scheme (ω_max h < 2√2), which cannot be decided from the callables alone.
 template <class F, class G>
 struct matrix_free_system {
+    static constexpr system_form form = system_form::matrix_free;
     F coordinate_rate;  ///< f(p, dqdt): dq/dt = M⁻¹ p
     G momentum_rate;    ///< g(q, dpdt): dp/dt = −K q
     /// Upper bound of ω_max given by the user; NaN when unknown (then Simpson's stepper needs

@@ -20,9 +20,11 @@
 #include "geomint/autodiff.hpp"
 #include "geomint/model/difference_quotient.hpp"
 #include "geomint/error.hpp"
+#include "geomint/model/system_form.hpp"
 
 #include <array>
 #include <cstddef>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -59,8 +61,11 @@ class newton_system {
 public:
     using value_type = T;
     using potential_type = Potential;
+    static constexpr system_form form = system_form::newton;
 
-    explicit newton_system(Potential potential) : m_potential(std::move(potential)) {}
+    /// Evaluates V''(0) once (for `omega0()`); a potential whose derivatives are not finite at 0
+    /// is accepted (omega0() then throws).
+    explicit newton_system(Potential potential) : m_potential(std::move(potential)) { m_curvature0 = curvature_at_zero(); }
 
     const Potential& potential() const { return m_potential; }
 
@@ -113,14 +118,16 @@ public:
 
     /// ω0 = √V''(0) (eq. 50).
     /// \throws std::domain_error if V''(0) ≤ 0 (no stable equilibrium at φ = 0).
+    /// V''(0) is evaluated once, at construction.
     T omega0() const {
         using std::sqrt;
-        const T w2 = taylor<2>(T(0))[2];
-        if (!(w2 > T(0)))
+        if (!(m_curvature0 > T(0))) {
+            const T w2 = taylor<2>(T(0))[2];  // throws the autodiff error if V''(0) is not finite
             throw std::domain_error("newton_system: V''(0) = " + geomint::to_string(w2) +
                                     " violates the precondition V''(0) > 0 (a stable equilibrium at 0), "
                                     "needed for omega0 = sqrt(V''(0)) (eq. 50)");
-        return sqrt(w2);
+        }
+        return sqrt(m_curvature0);
     }
 
     /// V(q), V'(q), …, V⁽ᴷ⁾(q) by autodiff.
@@ -144,7 +151,17 @@ public:
     }
 
 private:
+    /// V''(0), or NaN where it is not finite.
+    T curvature_at_zero() const {
+        try {
+            return taylor<2>(T(0))[2];
+        } catch (const std::domain_error&) {
+            return std::numeric_limits<T>::quiet_NaN();
+        }
+    }
+
     Potential m_potential;
+    T m_curvature0;
 };
 
 /// `newton_system<T, Potential>` from a potential callable.
@@ -152,6 +169,11 @@ template <class T, class Potential>
 newton_system<T, Potential> make_newton_system(Potential potential) {
     return newton_system<T, Potential>(std::move(potential));
 }
+
+template <class S>
+struct is_newton_system : std::false_type {};
+template <class T, class P>
+struct is_newton_system<newton_system<T, P>> : std::true_type {};
 
 /// The simple pendulum φ̈ = −k sin φ (eq. 5) as a `newton_system`.
 template <class T>

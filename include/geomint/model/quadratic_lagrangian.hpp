@@ -8,6 +8,7 @@
 
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/model/system_form.hpp"
 #include "geomint/sparse.hpp"
 #include "geomint/state.hpp"
 
@@ -55,6 +56,8 @@ public:
     using vector_type = vector<value_type, static_dimension>;
     /// True for an `Eigen::SparseMatrix` model.
     static constexpr bool is_sparse = is_sparse_matrix_v<Matrix>;
+    static constexpr system_form form =
+        is_sparse ? system_form::sparse_quadratic_lagrangian : system_form::quadratic_lagrangian;
     static_assert(!is_sparse || !is_exact_v<value_type>,
                   "a sparse quadratic_lagrangian needs a floating-point scalar (Eigen's SimplicialLDLT compiles a "
                   "square root); use dense matrices for exact arithmetic");
@@ -64,12 +67,7 @@ public:
     /// \throws std::invalid_argument naming the matrix and the failed property (finite entries,
     ///         square, equal sizes, symmetric within 16 ε max|a_ij|, positive definite by LDLᵀ).
     quadratic_lagrangian(Matrix M, Matrix K) {
-        check("mass matrix M", M);
-        check("stiffness matrix K", K);
-        if (M.rows() != K.rows())
-            throw std::invalid_argument("quadratic_lagrangian: M is " + std::to_string(M.rows()) + "x" +
-                                        std::to_string(M.cols()) + " but K is " + std::to_string(K.rows()) + "x" +
-                                        std::to_string(K.cols()) + " (precondition: same size)");
+        require_valid(M, K);
         auto d = std::make_shared<data>();
         if constexpr (is_sparse) {
             M.makeCompressed();
@@ -84,6 +82,17 @@ public:
         d->K = std::move(K);
         d->id = detail::next_model_id();
         m_data = std::move(d);
+    }
+
+    /// The constructor's checks of (M, K) without building a model (for matrices recovered from
+    /// callables). \throws std::invalid_argument as the constructor.
+    static void require_valid(const Matrix& M, const Matrix& K) {
+        check("mass matrix M", M);
+        check("stiffness matrix K", K);
+        if (M.rows() != K.rows())
+            throw std::invalid_argument("quadratic_lagrangian: M is " + std::to_string(M.rows()) + "x" +
+                                        std::to_string(M.cols()) + " but K is " + std::to_string(K.rows()) + "x" +
+                                        std::to_string(K.cols()) + " (precondition: same size)");
     }
 
     /// Number of degrees of freedom n.
@@ -194,6 +203,17 @@ private:
 
 template <class Matrix>
 quadratic_lagrangian(Matrix, Matrix) -> quadratic_lagrangian<Matrix>;
+
+template <class S>
+struct is_quadratic_lagrangian : std::false_type {};
+template <class Matrix>
+struct is_quadratic_lagrangian<quadratic_lagrangian<Matrix>> : std::true_type {};
+
+/// Whether `S` is a `quadratic_lagrangian` over sparse matrices (stepped by sparse solves).
+template <class S>
+constexpr bool is_sparse_model() {
+    return form_of<S>() == system_form::sparse_quadratic_lagrangian;
+}
 
 /// The model as odeint's symplectic system form: a pair (dq/dt = f(p), dp/dt = g(q)) of
 /// callables, for `symplectic_rkn_sb3a_m4_mclachlan` and friends. Holds a copy of `sys`.

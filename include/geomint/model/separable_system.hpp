@@ -20,6 +20,7 @@
 #include "geomint/error.hpp"
 #include "geomint/autodiff.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/model/system_form.hpp"
 
 #include <cstddef>
 #include <stdexcept>
@@ -44,6 +45,7 @@ class separable_system {
 public:
     using value_type = T;
     using potential_type = Potential;
+    static constexpr system_form form = system_form::separable;
 
     /// \throws std::invalid_argument if dof = 0.
     separable_system(std::size_t dof, Potential potential) : m_dof(dof), m_potential(std::move(potential)) {

@@ -15,6 +15,7 @@
 #include "geomint/autodiff.hpp"
 #include "geomint/linalg.hpp"
 #include "geomint/model/difference_quotient.hpp"
+#include "geomint/model/system_form.hpp"
 
 #include <array>
 #include <cstddef>
@@ -78,6 +79,7 @@ class truss {
 public:
     using value_type = T;
     using load_type = Load;
+    static constexpr system_form form = system_form::truss;
     /// Whether the truss carries an external load (U ≠ 0).
     static constexpr bool has_load = !std::is_same_v<Load, no_load>;
 

@@ -20,10 +20,11 @@
 /// Schemes declare the claims and the stability through the bases at the end of this header
 /// (`scheme_claims`, `unconditionally_stable`, `stable_below_two`, `stability_not_analysed`).
 ///
-/// Families add what their steppers call: `linear_variational_scheme` (M q̈ + K q = 0),
-/// `newton_equation_scheme` (q̈ = −∇V(q)), `truss_scheme` (Algorithm MC).
-
-#include "geomint/linalg.hpp"
+/// Families add what their steppers call, each in its family's header and asserted by its
+/// stepper: `linear_variational_scheme` (scheme/linear/partitioned_form.hpp),
+/// `newton_equation_scheme` (below), `truss_scheme` (scheme/truss/algorithm_mc.hpp),
+/// `scheme::galerkin_scheme` (scheme/galerkin/galerkin_lobatto.hpp), `scheme::splitting_method`
+/// (scheme/composition/splitting_scheme.hpp). This header includes no Eigen module.
 
 #include <concepts>
 #include <limits>
@@ -43,17 +44,6 @@ concept scheme_description = requires {
     std::same_as<std::remove_cv_t<decltype(S::energy_preserving)>, bool> &&
     std::same_as<std::remove_cv_t<decltype(S::momentum_preserving)>, bool>;
 
-/// A scheme for M q̈ + K q = 0 written in the partitioned (kick–drift–kick) form
-/// (scheme/linear/partitioned_form.hpp): Newmark, Simpson.
-template <class S>
-concept linear_variational_scheme =
-    scheme_description<S> && requires(const matrix<double>& M, const matrix<double>& K, const double& h) {
-        S::factors(M, K, h);
-        { S::transfer_matrix(M, K, h) } -> std::convertible_to<matrix<double>>;
-        { S::admissible(M, K, h) } -> std::convertible_to<bool>;
-        { S::has_internal_node } -> std::convertible_to<bool>;
-    };
-
 /// A scheme for Newton's equation q̈ = −∇V(q) (scheme/newton_equation/): `step(sys, q, p, h,
 /// options)` in place, and whether it needs the potential itself (`needs_potential`), is
 /// defined for several degrees of freedom (`multi_dof`) and solves an equation (`implicit`).
@@ -63,10 +53,6 @@ concept newton_equation_scheme = scheme_description<S> && requires {
     { S::multi_dof } -> std::convertible_to<bool>;
     { S::implicit } -> std::convertible_to<bool>;
 };
-
-/// A member of Algorithm MC (scheme/truss/): the parameter matrices of (3.1) for one step.
-template <class S>
-concept truss_scheme = scheme_description<S> && S::momentum_preserving;
 
 /// The scheme's stability limit on ω|h| in T (+∞: unconditionally stable; NaN: not analysed).
 template <scheme_description S, class T>

@@ -14,6 +14,7 @@
 
 #include "geomint/autodiff.hpp"
 #include "geomint/error.hpp"
+#include "geomint/linalg.hpp"
 
 #include <string>
 

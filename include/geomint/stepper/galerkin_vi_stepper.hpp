@@ -19,14 +19,12 @@
 /// \endcode
 
 #include "geomint/error.hpp"
-#include "geomint/model/lagrangian_system.hpp"
-#include "geomint/model/linear_system.hpp"
-#include "geomint/model/matrix_free_system.hpp"
-#include "geomint/model/separable_system.hpp"
+#include "geomint/model/lagrangian_view.hpp"
+#include "geomint/model/separable_rates.hpp"
+#include "geomint/model/system_form.hpp"
 #include "geomint/scheme/galerkin/fixed_point.hpp"
 #include "geomint/scheme/galerkin/galerkin_lobatto.hpp"
 #include "geomint/scheme/galerkin/lagrangian_stages.hpp"
-#include "geomint/stepper/separable_rates.hpp"
 #include "geomint/stepper/stepper_base.hpp"
 
 #include <string>
@@ -72,6 +70,7 @@ class galerkin_vi_stepper
                           Coor, Momentum, Checks> {
     using base = stepper_base<galerkin_vi_stepper, scheme::galerkin_lobatto<Degree>, Coor, Momentum, Checks>;
     friend base;
+    static_assert(scheme::galerkin_scheme<scheme::galerkin_lobatto<Degree>>);
 
 public:
     using typename base::scheme_type;
@@ -92,8 +91,7 @@ public:
     template <class System>
     matrix<value_type> last_step_jacobian(const System& sys) {
         if (!m_newton_last) throw std::logic_error("galerkin_vi: last_step_jacobian needs a step on a Lagrangian model");
-        if constexpr (is_lagrangian_system<System>::value) return m_newton.step_jacobian(sys);
-        else return m_newton.step_jacobian(quadratic_lagrangian_view<System>{sys});
+        return with_lagrangian_view(sys, [&](const auto& view) { return m_newton.step_jacobian(view); });
     }
 
     /// Forget the summation carry and the stage guess (a new trajectory starts afresh anyway when
@@ -117,27 +115,21 @@ private:
     /// (m_dq, m_dp) of one step from (m_work.q, m_work.p), by the solver `sys` calls for.
     template <class S>
     void increments(S& sys, const U& h, bool continuing) {
-        using SS = std::remove_cv_t<S>;
         const auto& c = method::template coefficients<U>();
         m_newton_last = false;
-        if constexpr (is_lagrangian_system<SS>::value || (is_quadratic_lagrangian<SS>::value && !is_sparse_model<SS>())) {
+        if constexpr (has_lagrangian_view<S>()) {
             static_assert(!is_dual_v<U>, "galerkin_vi: for the Jacobian of a step on a Lagrangian model use "
                                          "last_step_jacobian() (dual states work on the pair-form path)");
-            if constexpr (is_lagrangian_system<SS>::value) {
-                require_dof(static_cast<Eigen::Index>(sys.dof()));
-                m_newton.step(c, std::as_const(sys), m_work.q, m_work.p, h, m_dq, m_dp, m_options, method::name, continuing);
-            } else {
-                require_dof(sys.size());
-                m_newton.step(c, quadratic_lagrangian_view<SS>{sys}, m_work.q, m_work.p, h, m_dq, m_dp, m_options, method::name,
-                              continuing);
-            }
+            with_lagrangian_view(std::as_const(sys), [&](const auto& view) {
+                require_dof(static_cast<Eigen::Index>(view.dof()));
+                m_newton.step(c, view, m_work.q, m_work.p, h, m_dq, m_dp, m_options, method::name, continuing);
+            });
             m_newton_last = true;
             m_iterations = m_newton.iterations();
-            return;
         } else {
             m_rates(sys, m_work.q.size(), method::name, [&](auto&& f, auto&& g) { iterate(c, f, g, h, continuing); });
+            m_iterations = m_fixed_point.iterations();
         }
-        m_iterations = m_fixed_point.iterations();
     }
 
     template <class F, class G>
@@ -156,7 +148,7 @@ private:
     std::conditional_t<is_dual_v<U>, int, lobatto_newton<U>> m_newton{};
     bool m_newton_last = false;
     int m_iterations = 0;
-    detail::separable_rates<U, Coor, Momentum> m_rates;
+    separable_rates<U, Coor, Momentum> m_rates;
     detail::pair_work<U, Summation> m_work;
     vector<U> m_dq, m_dp;
 };

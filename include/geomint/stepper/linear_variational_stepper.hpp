@@ -26,8 +26,11 @@
 #include "geomint/error.hpp"
 #include "geomint/scheme/linear/newmark.hpp"
 #include "geomint/scheme/linear/simpson.hpp"
+#include "geomint/model/callable_adapter.hpp"
 #include "geomint/model/linear_system.hpp"
+#include "geomint/model/system_form.hpp"
 #include "geomint/stepper/stepper_base.hpp"
+#include "geomint/summation.hpp"
 
 #include <array>
 #include <cmath>
@@ -105,11 +108,12 @@ public:
         m_sparse_cache = {};
         m_kick.factors = nullptr;
         m_kick.key.resize(0);
-        m_last.forget();
+        m_sum.forget();
     }
 
 private:
     using vec = vector<value_type, static_dimension>;
+    static constexpr bool compensated = std::is_same_v<Summation, compensated_summation>;
 
     template <class System, class QIn, class PIn, class QOut, class POut>
     void step(System& system, const QIn& q_in, const PIn& p_in, const time_type& /*t*/, QOut& q_out, POut& p_out,
@@ -121,10 +125,15 @@ private:
         bool backward = false;
         if constexpr (!is_symbolic_v<value_type>) backward = dt < value_type(0);
         const value_type h = backward ? value_type(-dt) : dt;
-        using S = std::remove_cv_t<System>;
-        if constexpr (is_sparse_model<S>()) {
+        constexpr system_form form = form_of<System>();
+        static_assert(form == system_form::quadratic_lagrangian || form == system_form::sparse_quadratic_lagrangian ||
+                          form == system_form::matrix_free || form == system_form::odeint_pair ||
+                          form == system_form::momentum_function,
+                      "a linear variational stepper needs a geomint::quadratic_lagrangian (dense or sparse), "
+                      "geomint::matrix_free(f, g), or odeint's system form with linear callables");
+        if constexpr (form == system_form::sparse_quadratic_lagrangian) {
             advance(sparse_lookup(system, n, h), q, p, q_out, p_out, backward);
-        } else if constexpr (is_matrix_free_system<S>::value) {
+        } else if constexpr (form == system_form::matrix_free) {
             if (m_check == stability_check::enforce) check_stability(system.omega_max_bound, h);
             advance(Scheme::template matrix_free_factors<value_type, Coor, Momentum>(system, n, h, m_mf_work), q, p, q_out,
                     p_out, backward);
@@ -153,18 +162,13 @@ private:
         if constexpr (sparse) f.drift(p_half, w, dq);
         else dq.noalias() = f.W * p_half;
         if (backward) dq = -dq;
-        if constexpr (std::is_same_v<Summation, plain_summation>) {
+        if constexpr (compensated) {
+            m_sum.begin(q, p);
+            m_sum.add_first(q_next, dq);
+            p_next = p;
+        } else {
             q_next += dq;
             p_next = p_half;
-        } else {
-            static_assert(std::is_same_v<Summation, compensated_summation>,
-                          "Summation must be plain_summation or compensated_summation");
-            if (!m_last.continues(q, p)) {
-                m_q_lost = vec::Zero(n);
-                m_p_lost = vec::Zero(n);
-            }
-            add_compensated(q_next, dq, m_q_lost);
-            p_next = p;
         }
         // the closing kick Y q_{j+1}; for sparse factors it becomes the next step's opening kick
         if constexpr (sparse) {
@@ -180,15 +184,15 @@ private:
             if constexpr (sparse) return static_cast<const vec&>(m_kick.value);
             else return f.Y * q_next;
         };
-        if constexpr (std::is_same_v<Summation, plain_summation>) {
-            if (backward) p_next.noalias() += closing();
-            else p_next.noalias() -= closing();
-        } else {
+        if constexpr (compensated) {
             vec dp = opening;
             dp.noalias() += closing();
             if (!backward) dp = -dp;
-            add_compensated(p_next, dp, m_p_lost);
-            m_last.remember(q_next, p_next);
+            m_sum.add_second(p_next, dp);
+            m_sum.end(q_next, p_next);
+        } else {
+            if (backward) p_next.noalias() += closing();
+            else p_next.noalias() -= closing();
         }
         // the internal node of the forward step (p_j, q_j) -> q_{j+1}, computed before the
         // outputs are written (they may alias the inputs)
@@ -281,14 +285,15 @@ private:
 
     template <class System>
     const entry& lookup(System& system, Eigen::Index n, const value_type& h) {
-        using S = std::remove_cv_t<System>;
+        constexpr bool model = form_of<System>() == system_form::quadratic_lagrangian;
         vector<value_type, twice(static_dimension)> fp;
-        if constexpr (!is_quadratic_lagrangian<S>::value) fp = system_fingerprint<value_type, static_dimension, Coor, Momentum>(system, n);
+        if constexpr (!model)
+            fp = system_fingerprint<value_type, static_dimension, Coor, Momentum>(system, n, m_f_call, m_g_call);
         for (std::size_t i = 0; i < m_cache.size(); ++i) {
             const entry& e = m_cache[i];
             if (!e.valid || e.h != h || e.sys.M.rows() != n) continue;
             bool same;
-            if constexpr (is_quadratic_lagrangian<S>::value) same = e.sys.model_id == system.id();
+            if constexpr (model) same = e.sys.model_id == system.id();
             else same = e.sys.model_id == 0 && e.sys.fingerprint == fp;
             if (same) {
                 m_last_entry = i;
@@ -303,10 +308,16 @@ private:
         check_stability(e.sys.M, e.sys.K, h);
         e.h = h;
         const matrix<value_type> M(e.sys.M), K(e.sys.K);
-        const auto f = Scheme::factors(M, K, h);
-        e.Y = f.Y;
-        e.W = f.W;
-        if constexpr (Scheme::has_internal_node) e.midpoint = Scheme::internal_transfer_matrix(M, K, h).topRows(n);
+        if constexpr (Scheme::has_internal_node) {
+            const auto [f, node] = Scheme::factors_with_internal_node(M, K, h);
+            e.Y = f.Y;
+            e.W = f.W;
+            e.midpoint = node;
+        } else {
+            const auto f = Scheme::factors(M, K, h);
+            e.Y = f.Y;
+            e.W = f.W;
+        }
         e.valid = true;
         m_last_entry = slot;
         return e;
@@ -364,8 +375,9 @@ private:
         vec q, u, value;
     } m_kick;
     vec m_midpoint;
-    vec m_q_lost, m_p_lost;                       ///< compensated_summation: rounding carried
-    detail::last_written_state<value_type> m_last;  ///< compensated_summation: the state it belongs to
+    detail::pair_summation<vec, Summation> m_sum;  ///< the carry under compensated_summation
+    detail::callable_adapter<Momentum, Coor> m_f_call;  ///< odeint's form: fingerprint calls of f
+    detail::callable_adapter<Coor, Momentum> m_g_call;  ///< and of g
 };
 
 /// Newmark's variational scheme as an odeint stepper (order 2, unconditionally stable).

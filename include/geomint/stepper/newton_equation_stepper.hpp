@@ -15,7 +15,9 @@
 
 #include "geomint/error.hpp"
 #include "geomint/model/newton_system.hpp"
+#include "geomint/model/separable_rates.hpp"
 #include "geomint/model/separable_system.hpp"
+#include "geomint/model/system_form.hpp"
 #include "geomint/scheme/newton_equation/discrete_gradient.hpp"
 #include "geomint/scheme/newton_equation/implicit_midpoint.hpp"
 #include "geomint/scheme/newton_equation/projection.hpp"
@@ -32,11 +34,6 @@
 #include <utility>
 
 namespace geomint {
-
-template <class S>
-struct is_newton_system : std::false_type {};
-template <class T, class P>
-struct is_newton_system<newton_system<T, P>> : std::true_type {};
 
 namespace detail {
 /// Give a container component one entry (nothing to do for a scalar component).
@@ -59,46 +56,6 @@ auto& scalar_of(C& c) {
     }
 }
 
-/// odeint's symplectic system form seen by the splitting schemes: a pair (dq/dt = f(p),
-/// dp/dt = g(q)) gives the force g and the velocity f; a single callable g(q, dpdt) gives the
-/// force (the velocity is then p). `Q` is a scalar or a `vector<T>`; the callables get containers
-/// of the user's types `Coor` / `Momentum`, sized (and zeroed) before the call, as odeint does,
-/// and are called non-const (std::ref / boost::ref wrappers are unwrapped).
-template <class System, class Coor, class Momentum>
-struct odeint_force {
-    System& system;
-
-    template <class Q>
-    Q force(const Q& q) const {
-        if constexpr (is_std_pair<std::remove_cv_t<System>>::value)
-            return apply<Coor, Momentum>(unwrap_reference_to(system.second), q);
-        else
-            return apply<Coor, Momentum>(system, q);
-    }
-    template <class Q>
-    Q velocity(const Q& p) const
-        requires is_std_pair<std::remove_cv_t<System>>::value
-    {
-        return apply<Momentum, Coor>(unwrap_reference_to(system.first), p);
-    }
-
-private:
-    /// f(x, dxdt) with x of type In holding `x`, dxdt of type Out; returns dxdt as a Q.
-    template <class In, class Out, class F, class Q>
-    static Q apply(F& f, const Q& x) {
-        const Eigen::Index n = is_scalar_state_v<Q> ? 1 : state_size(x);
-        In in = sized_derivative<In>(n);
-        Out out = sized_derivative<Out>(n);
-        if constexpr (is_scalar_state_v<Q>) scalar_of(in) = x;
-        else as_eigen(in) = x;
-        f(static_cast<const In&>(in), out);
-        if (state_size(out) != n)
-            throw std::invalid_argument("symplectic system form: a callable returned " + std::to_string(state_size(out)) +
-                                        " entries for a state of " + std::to_string(n));
-        if constexpr (is_scalar_state_v<Q>) return scalar_of(out);
-        else return Q(as_eigen(out));
-    }
-};
 }  // namespace detail
 
 /// Odeint stepper (`stepper_tag`) for φ̈ = −V'(φ) by `Scheme`, on the (φ, p) pair state.
@@ -198,18 +155,21 @@ private:
               const time_type& dt) {
         using C = std::remove_cv_t<QIn>;
         using P = std::remove_cv_t<PIn>;
-        using SS = std::remove_cv_t<S>;
-        if constexpr (is_separable_system<SS>::value ||
-                      (!is_newton_system<SS>::value && !is_scalar_state_v<C>)) {
+        constexpr system_form form = form_of<S>();
+        static_assert(form == system_form::newton || form == system_form::separable ||
+                          form == system_form::odeint_pair || form == system_form::momentum_function,
+                      "a Newton-equation stepper needs a geomint::newton_system, a geomint::separable_system, or (explicit "
+                      "schemes) odeint's symplectic system form");
+        if constexpr (form == system_form::separable || (form != system_form::newton && !is_scalar_state_v<C>)) {
             static_assert(Scheme::multi_dof, "this scheme is defined for one degree of freedom only (a newton_system)");
             vector<T> q = as_eigen(q_in), p = as_eigen(p_in);
             if constexpr (base::checks_enabled) detail::check_pair_state(Scheme::name, q, p);
-            if constexpr (is_separable_system<SS>::value) {
+            if constexpr (form == system_form::separable) {
                 advance(std::as_const(sys), &sys, q, p, dt, m_vector_force);
             } else {
                 static_assert(!Scheme::needs_potential, "this scheme needs the potential V: pass a "
                                                         "geomint::separable_system, not odeint's system form");
-                advance(detail::odeint_force<S, C, P>{sys}, &sys, q, p, dt, m_vector_force);
+                with_force_view<C, P>(sys, [&](const auto& view) { advance(view, &sys, q, p, dt, m_vector_force); });
             }
             resize_state(q_out, q.size());
             resize_state(p_out, p.size());
@@ -223,17 +183,30 @@ private:
                                                 geomint::to_string(phi) + ", " + geomint::to_string(p) +
                                                 ") violates the precondition: finite entries");
             }
-            if constexpr (is_newton_system<SS>::value) {
+            if constexpr (form == system_form::newton) {
                 advance(std::as_const(sys), &sys, phi, p, dt, m_scalar_force);
             } else {
                 static_assert(!Scheme::needs_potential,
                               "this scheme needs the potential V: pass a geomint::newton_system, not odeint's system form");
-                advance(detail::odeint_force<S, C, P>{sys}, &sys, phi, p, dt, m_scalar_force);
+                with_force_view<C, P>(sys, [&](const auto& view) { advance(view, &sys, phi, p, dt, m_scalar_force); });
             }
             detail::make_single_entry(q_out);
             detail::make_single_entry(p_out);
             detail::scalar_of(q_out) = phi;
             detail::scalar_of(p_out) = p;
+        }
+    }
+
+    /// odeint's system form as the schemes' force source, through the adapters kept here (no
+    /// allocation per call once sized) for states of the stepper's own types.
+    template <class C, class P, class S, class Use>
+    void with_force_view(S& sys, Use&& use) {
+        if constexpr (std::is_same_v<C, Coor> && std::is_same_v<P, Momentum>) {
+            use(detail::odeint_force_view<S, C, P>{sys, m_f_call, m_g_call, Scheme::name});
+        } else {
+            detail::callable_adapter<P, C> f_call;
+            detail::callable_adapter<C, P> g_call;
+            use(detail::odeint_force_view<S, C, P>{sys, f_call, g_call, Scheme::name});
         }
     }
 
@@ -258,6 +231,8 @@ private:
     }
 
     newton_raphson_options m_options;
+    detail::callable_adapter<Momentum, Coor> m_f_call;
+    detail::callable_adapter<Coor, Momentum> m_g_call;
     force_memory<T> m_scalar_force;
     force_memory<vector<T>> m_vector_force;
 };

@@ -15,9 +15,9 @@
 ///   boost::numeric::odeint::integrate_const(stepper, std::make_pair(f, g), x, t0, t1, dt);
 /// \endcode
 
+#include "geomint/model/separable_rates.hpp"
 #include "geomint/scheme/composition/splitting_methods.hpp"
 #include "geomint/scheme/composition/symmetric_composition.hpp"
-#include "geomint/stepper/separable_rates.hpp"
 #include "geomint/stepper/stepper_base.hpp"
 
 #include <string>
@@ -34,7 +34,7 @@ namespace geomint {
 /// \tparam Coor      coordinate type: a scalar T or a container of n entries (std::array,
 ///                   boost::array, std::vector, Eigen vector); T any floating type (double, quad,
 ///                   mp<D>) or `dual<T>`.
-/// \tparam Method    a `scheme::splitting_scheme`: yoshida4, suzuki4, yoshida6, yoshida8, kahan_li6,
+/// \tparam Method    a `scheme::splitting_method`: yoshida4, suzuki4, yoshida6, yoshida8, kahan_li6,
 ///                   kahan_li8, sofroniou_spaletta10, mclachlan_sb3a, blanes_moan_srkn6.
 ///                   Precondition of blanes_moan_srkn6's order 6 (a Nyström method): f linear in
 ///                   p (T quadratic); with a nonlinear f it has order 2 only.
@@ -44,7 +44,7 @@ namespace geomint {
 ///                   rounding carried) or `plain_summation`.
 ///
 /// Systems: odeint's pair form `std::make_pair(f, g)`, a momentum function g alone, `matrix_free`,
-/// `separable_system`, `quadratic_lagrangian` (stepper/separable_rates.hpp). dt < 0 steps backward
+/// `separable_system`, `quadratic_lagrangian` (model/separable_rates.hpp). dt < 0 steps backward
 /// (the composition is symmetric: the step with −h inverts the step with h up to rounding).
 /// Checked each step with `checked` (std::invalid_argument): dt finite and non-zero, q and p of
 /// equal length (= the model's dof), entries finite.
@@ -53,6 +53,8 @@ class splitting_stepper
     : public stepper_base<splitting_stepper<Coor, Method, Momentum, Checks, Summation>, Method, Coor, Momentum, Checks> {
     using base = stepper_base<splitting_stepper, Method, Coor, Momentum, Checks>;
     friend base;
+    static_assert(scheme::splitting_method<Method>,
+                  "Method must be a splitting method (scheme/composition/splitting_scheme.hpp: evaluations, coefficients)");
 
 public:
     using typename base::time_type;
@@ -100,7 +102,7 @@ private:
         m_work.store(q_out, p_out);
     }
 
-    detail::separable_rates<U, Coor, Momentum> m_rates;
+    separable_rates<U, Coor, Momentum> m_rates;
     detail::pair_work<U, Summation> m_work;
     vector<U> m_rate, m_increment;
 };

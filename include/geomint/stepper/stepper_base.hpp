@@ -1,8 +1,9 @@
 #pragma once
 /// \file
 /// The base of every geomint Boost.Odeint stepper (CRTP): the typedef block odeint reads, both
-/// `do_step` forms, pair states of values or of references, the step-size check, and the two
-/// policies a user picks per stepper — per-step checks and the summation of the update.
+/// `do_step` forms, pair states of values or of references, the step-size check, and the check
+/// policy a user picks per stepper (`checked`, `unchecked`); the summation policy, the other
+/// choice every stepper offers, is in geomint/summation.hpp.
 ///
 /// A family's stepper derives from `stepper_base<Derived, Scheme, Coor, Momentum, Checks>` and
 /// implements
@@ -19,6 +20,7 @@
 #include "geomint/error.hpp"
 #include "geomint/scheme/traits.hpp"
 #include "geomint/state.hpp"
+#include "geomint/summation.hpp"
 
 #include <boost/numeric/odeint/algebra/algebra_dispatcher.hpp>
 #include <boost/numeric/odeint/algebra/operations_dispatcher.hpp>
@@ -49,16 +51,6 @@ struct checked {
 struct unchecked {
     static constexpr bool enabled = false;
 };
-
-/// Summation policy (default of the linear and Newton-equation steppers): the update is written
-/// as the scheme's formulas give it.
-struct plain_summation {};
-
-/// Summation policy (default of the truss steppers): the increments of each step are added to
-/// the state by compensated (Kahan–Babuška) summation, carrying the rounding lost to the next
-/// step, so invariants conserved by the scheme do not random-walk by ε|x| a step. The carry
-/// belongs to the state the stepper wrote last: a state changed by the caller starts afresh.
-struct compensated_summation {};
 
 namespace detail {
 
@@ -209,39 +201,12 @@ private:
 };
 
 namespace detail {
-/// The state a stepper wrote last, for a carry that belongs to it (compensated summation, a
-/// cached force): `continues(q, p)` tells whether the caller handed that state back unchanged.
-/// q and p are Eigen expressions of any shape.
-template <class T>
-class last_written_state {
-public:
-    template <class Q, class P>
-    bool continues(const Q& q, const P& p) const {
-        return m_valid && q.rows() == m_q.rows() && q.cols() == m_q.cols() && p.rows() == m_p.rows() &&
-               p.cols() == m_p.cols() && q == m_q && p == m_p;
-    }
-    template <class Q, class P>
-    void remember(const Q& q, const P& p) {
-        m_q = q;
-        m_p = p;
-        m_valid = true;
-    }
-    void forget() { m_valid = false; }
-
-private:
-    matrix<T> m_q, m_p;  // any shape: vectors, or N × 3 nodal blocks
-    bool m_valid = false;
-};
-
 /// The working (q, p) of a stepper that advances a pair state by increments (the Galerkin VI, the
 /// compositions): loaded and checked from the caller's containers, advanced with `Summation`
 /// (under compensated summation the rounding carry survives between the steps of one
 /// trajectory, recognised by the state handed in being the one written last), written back.
-template <class U, class Summation>
+template <class U, summation_policy Summation>
 class pair_work {
-    static_assert(std::is_same_v<Summation, plain_summation> || std::is_same_v<Summation, compensated_summation>,
-                  "Summation must be plain_summation or compensated_summation");
-
 public:
     vector<U> q, p;
 
@@ -254,35 +219,24 @@ public:
         if constexpr (Check) check_pair_state(name, qv, pv);
         q = qv;
         p = pv;
-        const bool continuing = m_last.continues(q, p);
-        m_last.forget();
-        if (!continuing || m_q_lost.size() != q.size()) {
-            m_q_lost = vector<U>::Zero(q.size());
-            m_p_lost = vector<U>::Zero(p.size());
-        }
-        return continuing;
+        return m_sum.begin(q, p);
     }
-    void add_to_q(const vector<U>& dq) { add(q, dq, m_q_lost); }
-    void add_to_p(const vector<U>& dp) { add(p, dp, m_p_lost); }
+    void add_to_q(const vector<U>& dq) { m_sum.add_first(q, dq); }
+    void add_to_p(const vector<U>& dp) { m_sum.add_second(p, dp); }
     /// Writes (q, p) to the caller's containers (resized) and remembers it.
     template <class QOut, class POut>
     void store(QOut& q_out, POut& p_out) {
-        m_last.remember(q, p);
+        m_sum.end(q, p);
         resize_state(q_out, q.size());
         resize_state(p_out, p.size());
         as_eigen(q_out) = q;
         as_eigen(p_out) = p;
     }
     /// Forget the carry (the next step starts a trajectory afresh).
-    void forget() { m_last.forget(); }
+    void forget() { m_sum.forget(); }
 
 private:
-    static void add(vector<U>& x, const vector<U>& d, vector<U>& lost) {
-        if constexpr (std::is_same_v<Summation, compensated_summation>) add_compensated(x, d, lost);
-        else x += d;
-    }
-    vector<U> m_q_lost, m_p_lost;
-    last_written_state<U> m_last;
+    pair_summation<vector<U>, Summation, true> m_sum;  // tracked under either policy: `load` reports continuation
 };
 }  // namespace detail
 

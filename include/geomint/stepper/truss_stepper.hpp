@@ -60,8 +60,7 @@ class truss_stepper
     using base = stepper_base<truss_stepper, Scheme, Coor, Momentum, Checks>;
     friend base;
     static_assert(truss_scheme<Scheme>, "Scheme must be a member of Algorithm MC (scheme/traits.hpp)");
-    static_assert(std::is_same_v<Summation, compensated_summation> || std::is_same_v<Summation, plain_summation>,
-                  "Summation must be compensated_summation or plain_summation");
+    static_assert(summation_policy<Summation>, "Summation must be compensated_summation or plain_summation");
 
 public:
     using typename base::time_type;
@@ -87,24 +86,17 @@ private:
             if (!all_finite(R) || !all_finite(P)) detail::throw_non_finite_state(Scheme::name, R, P);
         }
         constexpr bool compensate = std::is_same_v<Summation, compensated_summation>;
-        if constexpr (compensate) {
-            // the rounding carried belongs to the state this stepper wrote last
-            if (!m_last.continues(R, P)) {
-                m_carry.R_lost.resize(0, 3);
-                m_carry.P_lost.resize(0, 3);
-            }
-        }
+        if constexpr (compensate) m_carry.sum.begin(R, P);  // the carry belongs to the state written last
         scheme::mc_step<Scheme>(sys, R, P, t, dt, m_options, compensate ? &m_carry : nullptr);
         resize_state(q_out, R.size());
         resize_state(p_out, P.size());
         as_eigen(q_out) = Eigen::Map<const vector<T>>(R.data(), R.size());
         as_eigen(p_out) = Eigen::Map<const vector<T>>(P.data(), P.size());
-        if constexpr (compensate) m_last.remember(R, P);
+        if constexpr (compensate) m_carry.sum.end(R, P);
     }
 
     newton_raphson_options m_options;
     scheme::mc_trajectory_carry<T> m_carry;
-    detail::last_written_state<T> m_last;  ///< the state the carry belongs to
 };
 
 template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = compensated_summation>

@@ -98,4 +98,12 @@ std::vector<T> published(const std::vector<const char*>& digits) {
 }
 }  // namespace detail
 
+/// The contract of the splitting family (what `splitting_stepper` calls): the trait vocabulary,
+/// the number of kicks per step and the drift and kick coefficients in any scalar.
+template <class S>
+concept splitting_method = scheme_description<S> && requires {
+    { S::evaluations } -> std::convertible_to<unsigned>;
+    { S::template coefficients<double>() } -> std::same_as<const splitting_coefficients<double>&>;
+};
+
 }  // namespace geomint::scheme

@@ -17,6 +17,23 @@
 
 namespace geomint::scheme {
 
+namespace detail {
+/// `galerkin_lobatto<D>::name`, one per degree.
+inline constexpr const char* galerkin_names[] = {"",
+                                                 "galerkin_vi_1",
+                                                 "galerkin_vi_2",
+                                                 "galerkin_vi_3",
+                                                 "galerkin_vi_4",
+                                                 "galerkin_vi_5",
+                                                 "galerkin_vi_6",
+                                                 "galerkin_vi_7",
+                                                 "galerkin_vi_8",
+                                                 "galerkin_vi_9",
+                                                 "galerkin_vi_10",
+                                                 "galerkin_vi_11",
+                                                 "galerkin_vi_12"};
+}  // namespace detail
+
 /// Trait block of the degree-`Degree` Galerkin VI (scheme/traits.hpp). The stability interval on
 /// q̈ = −ω²q is ω|h| < 2 (Degree 1) and 2√2 (Degree 2, the Simpson paper's Proposition 8); it
 /// is not analysed for higher degrees (NaN).
@@ -26,7 +43,7 @@ struct galerkin_lobatto : scheme_claims<2 * Degree, symplectic_map | time_symmet
     static_assert(Degree >= 1 && Degree <= 12, "galerkin_lobatto: Degree must be 1 ... 12");
     static constexpr unsigned degree = Degree;
     static constexpr unsigned stages = Degree + 1;
-    static constexpr const char* name = "galerkin_vi";
+    static constexpr const char* name = detail::galerkin_names[Degree];  ///< "galerkin_vi_<Degree>"
     static constexpr const char* source =
         "Marsden & West (2001) sec. 2.6; Hairer-Lubich-Wanner GNI sec. VI.6 (Lobatto IIIA-IIIB); Degree 2: "
         "Rojas-Quintero et al. (2024) eqs. (17)-(25)";
@@ -55,6 +72,15 @@ struct galerkin_lobatto : scheme_claims<2 * Degree, symplectic_map | time_symmet
             return c;
         }
     }
+};
+
+/// The contract of the Galerkin family (what `galerkin_vi_stepper` calls): the trait vocabulary,
+/// the degree and stage count, and the Lobatto IIIA–IIIB pair in any scalar.
+template <class S>
+concept galerkin_scheme = scheme_description<S> && requires {
+    { S::degree } -> std::convertible_to<unsigned>;
+    { S::stages } -> std::convertible_to<unsigned>;
+    { S::template coefficients<double>() } -> std::same_as<const lobatto_pair<double>&>;
 };
 
 }  // namespace geomint::scheme

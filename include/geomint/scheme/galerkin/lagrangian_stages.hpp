@@ -29,7 +29,7 @@
 /// A model provides `derivatives(q, v)` → `lagrangian_derivatives<T>`, `gradient(q, v)` →
 /// (∂L/∂v, ∂L/∂q), and `velocity(q, p)` (the
 /// inverse Legendre transform, for the starting guess): `lagrangian_system`, or the
-/// `quadratic_lagrangian` view below.
+/// `quadratic_lagrangian` view (model/lagrangian_view.hpp).
 
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
@@ -42,29 +42,6 @@
 #include <vector>
 
 namespace geomint {
-
-/// A dense `quadratic_lagrangian` (L = ½ vᵀMv − ½ qᵀKq) seen as a Lagrangian model: constant
-/// second derivatives, exact in rational arithmetic.
-template <class Model>
-struct quadratic_lagrangian_view {
-    using T = typename Model::value_type;
-    const Model& model;
-
-    lagrangian_derivatives<T> derivatives(const vector<T>& q, const vector<T>& v) const {
-        const Eigen::Index n = q.size();
-        lagrangian_derivatives<T> d;
-        d.Lqq = -matrix<T>(model.stiffness());
-        d.Lvv = model.mass();
-        d.Lvq = matrix<T>::Zero(n, n);
-        d.Lq = d.Lqq * q;
-        d.Lv = d.Lvv * v;
-        return d;
-    }
-    std::pair<vector<T>, vector<T>> gradient(const vector<T>& q, const vector<T>& v) const {
-        return {model.mass() * v, -(model.stiffness() * q)};
-    }
-    vector<T> velocity(const vector<T>& /*q*/, const vector<T>& p) const { return model.apply_inverse_mass(p); }
-};
 
 /// Work arrays and the converged stages of the Newton step, kept by the stepper.
 template <class T>

@@ -15,7 +15,7 @@
 
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
-#include "geomint/model/linear_system.hpp"
+#include "geomint/model/callable_adapter.hpp"
 #include "geomint/model/matrix_free_system.hpp"
 #include "geomint/state.hpp"
 
@@ -93,16 +93,12 @@ namespace detail {
 /// allocated and freed every step cost more in page faults than the arithmetic.
 template <class T, class Coor, class Momentum>
 struct matrix_free_workspace {
-    Momentum p_in, p_out;
-    Coor q_in, q_out;
+    callable_adapter<Momentum, Coor> f_call;  ///< p ↦ M⁻¹ p
+    callable_adapter<Coor, Momentum> g_call;  ///< q ↦ −K q
     vector<T> t1, t2, v;
 
     void resize(Eigen::Index n) {
-        if (state_size(p_in) == n && state_size(q_in) == n) return;
-        p_in = sized_derivative<Momentum>(n);
-        p_out = sized_derivative<Momentum>(n);
-        q_in = sized_derivative<Coor>(n);
-        q_out = sized_derivative<Coor>(n);
+        if (v.size() == n) return;
         v.resize(n);
         for (Eigen::Index i = 0; i < n; ++i) v(i) = T(static_cast<int>(i + 1));
     }
@@ -169,21 +165,15 @@ private:
         ws.resize(n);
     }
 
-    /// out = M⁻¹ x by f, through containers kept between calls (zeroed before each call).
+    /// out = M⁻¹ x by f, through the workspace's adapter (no allocation per call).
     template <class X>
     void inverse_mass_into(const X& x, vector<T>& out) const {
-        as_eigen(m_ws->p_in) = x;
-        as_eigen(m_ws->q_out).setZero();
-        detail::unwrap_reference_to(m_sys->coordinate_rate)(static_cast<const Momentum&>(m_ws->p_in), m_ws->q_out);
-        out = as_eigen(m_ws->q_out);
+        m_ws->f_call(m_sys->coordinate_rate, x, out, "matrix_free", "coordinate function f(p, dqdt)");
     }
     /// out = K x = −g(x).
     template <class X>
     void stiffness_into(const X& x, vector<T>& out) const {
-        as_eigen(m_ws->q_in) = x;
-        as_eigen(m_ws->p_out).setZero();
-        detail::unwrap_reference_to(m_sys->momentum_rate)(static_cast<const Coor&>(m_ws->q_in), m_ws->p_out);
-        out = -as_eigen(m_ws->p_out);
+        out = -as_eigen(m_ws->g_call.call(m_sys->momentum_rate, x, "matrix_free", "momentum function g(q, dpdt)"));
     }
     vector<T> inverse_mass(const vector<T>& x) const {
         vector<T> out;

@@ -25,6 +25,7 @@
 
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/scheme/traits.hpp"
 
 namespace geomint {
 
@@ -136,5 +137,16 @@ struct partitioned_scheme {
         return partitioned_factors(Derived::blocks(M, K, h));
     }
 };
+
+/// A scheme for M q̈ + K q = 0 written in the partitioned (kick–drift–kick) form
+/// (scheme/linear/partitioned_form.hpp): Newmark, Simpson.
+template <class S>
+concept linear_variational_scheme =
+    scheme_description<S> && requires(const matrix<double>& M, const matrix<double>& K, const double& h) {
+        S::factors(M, K, h);
+        { S::transfer_matrix(M, K, h) } -> std::convertible_to<matrix<double>>;
+        { S::admissible(M, K, h) } -> std::convertible_to<bool>;
+        { S::has_internal_node } -> std::convertible_to<bool>;
+    };
 
 }  // namespace geomint

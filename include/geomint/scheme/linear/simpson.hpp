@@ -150,6 +150,16 @@ struct simpson_variant1 : detail::simpson_common {
     static kick_drift_kick<T> factors(const matrix<T>& M, const matrix<T>& K, const T& h) {
         return factor_transfer_matrix(transfer_matrix(M, K, h));
     }
+
+    /// `factors` and the internal node's rows (q_{j+1/2} from (p_j, q_j), n × 2n) from one
+    /// computation of A_σ⁻¹ B_σ (what a stepper's cache miss needs).
+    template <class T>
+    static std::pair<kick_drift_kick<T>, matrix<T>> factors_with_internal_node(const matrix<T>& M, const matrix<T>& K,
+                                                                               const T& h) {
+        const matrix<T> psi = internal_transfer_matrix(M, K, h);
+        const Eigen::Index n = M.rows();
+        return {factor_transfer_matrix(matrix<T>(psi.bottomRows(2 * n))), matrix<T>(psi.topRows(n))};
+    }
 };
 
 }  // namespace geomint::scheme

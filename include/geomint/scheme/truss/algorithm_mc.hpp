@@ -23,6 +23,8 @@
 #include "geomint/autodiff.hpp"
 #include "geomint/linalg.hpp"
 #include "geomint/model/truss.hpp"
+#include "geomint/summation.hpp"
+#include "geomint/scheme/traits.hpp"
 #include "geomint/scheme/truss/sparse_solve.hpp"
 #include "geomint/solver/newton_raphson.hpp"
 
@@ -127,11 +129,6 @@ std::pair<nodal<U>, nodal<U>> mc_residual(const mc_parameters<U>& a, const nodal
     if (a.F_a.rows() != 0) rP -= a.F_a * U(h);
     if (a.V_a.rows() != 0) rR += a.V_a * U(h);
     return {std::move(rR), std::move(rP)};
-}
-
-template <class U, class T>
-nodal<U> lift(const nodal<T>& a) {
-    return a.template cast<U>();
 }
 
 /// M⁻¹ = diag(1/m_i) as an N × N matrix of U.
@@ -358,11 +355,12 @@ constexpr bool halves_on_failure() {
 /// every step is given its t_n.
 template <class T>
 struct mc_trajectory_carry {
-    /// Rounding lost when the increments were added to R and P (N × 3 each, empty = none):
-    /// R + R_lost, P + P_lost is the state to O(ε²). Without it, storing R_n + ΔR rounds each
+    /// The compensated summation of the increments into (R, P) (geomint/summation.hpp): R and P
+    /// plus the rounding carried are the state to O(ε²). Without it, storing R_n + ΔR rounds each
     /// position by ε|R|, and 𝓙 = Σ rᵢ × pᵢ walks by ~ε|R||P| a step (≈ 7 ε√n |R||P| measured).
-    /// Reset it (clear both) when R or P is changed other than by `mc_step`.
-    nodal<T> R_lost, P_lost;
+    /// A trajectory's steps call `sum.begin(R, P)` before and `sum.end(R, P)` after `mc_step`
+    /// (the carry is then dropped when R or P was changed other than by `mc_step`).
+    geomint::detail::pair_summation<nodal<T>, compensated_summation> sum;
     std::size_t halvings = 0;   ///< steps split into two half steps so far (see `mc_step`)
     unsigned max_halvings = 8;  ///< depth of the splitting
 };
@@ -372,8 +370,8 @@ namespace detail {
 template <class T>
 void apply_increments(nodal<T>& R, nodal<T>& P, const std::pair<nodal<T>, nodal<T>>& d, mc_trajectory_carry<T>* carry) {
     if (carry) {
-        add_compensated(R, d.first, carry->R_lost);
-        add_compensated(P, d.second, carry->P_lost);
+        carry->sum.add_first(R, d.first);
+        carry->sum.add_second(P, d.second);
     } else {
         R += d.first;
         P += d.second;
@@ -415,7 +413,7 @@ void mc_step_in(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& t, const T&
 /// (`detail::mc_solve`, which documents the solve and what it throws). t enters only through an
 /// external load U(R, t).
 ///
-/// With `carry`, the increments are added by compensated summation (`add_compensated`), so
+/// With `carry`, the increments are added by compensated summation (`carry->sum`), so
 /// momenta conserved by the scheme do not random-walk with the rounding of the stored state;
 /// pass the same `carry` for every step of a trajectory. Without it, the increments are added
 /// plainly.
@@ -443,3 +441,27 @@ void mc_step(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& t, const T& h,
 }
 
 }  // namespace geomint::scheme
+
+namespace geomint {
+
+/// The contract of Algorithm MC's members (what `truss_stepper` and `scheme::mc_step` call): the
+/// trait vocabulary with momentum conservation, the parameter matrices of (3.1) —
+/// `parameters(sys, R0, P0, R1, P1, h)`, or with the scheme's scalar unknowns appended when it
+/// has them (`scalar_unknowns`, `scalar_guess`, `scalar_equations`) — and the external-load terms.
+template <class S>
+concept truss_scheme =
+    scheme_description<S> && S::momentum_preserving &&
+    requires(const truss<double>& sys, const nodal<double>& R, const double& h,
+             const scheme::mc_step_data<double, double>& step) {
+        { S::load_terms(sys, step) } -> std::same_as<std::pair<nodal<double>, nodal<double>>>;
+    } &&
+    (requires(const truss<double>& sys, const nodal<double>& R, const double& h) {
+        { S::parameters(sys, R, R, R, R, h) } -> std::same_as<scheme::mc_parameters<double>>;
+    } || requires(const truss<double>& sys, const nodal<double>& R, const double& h,
+                  const scheme::mc_step_data<double, double>& step) {
+        S::scalar_unknowns;
+        S::template scalar_guess<double>();
+        S::scalar_equations(sys, step);
+    });
+
+}  // namespace geomint

@@ -18,6 +18,7 @@
 /// `mc_solve` takes the dense path for a loaded truss.
 #include "geomint/autodiff.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/model/truss.hpp"
 #include "geomint/solver/newton_raphson.hpp"
 
 #include <Eigen/Sparse>

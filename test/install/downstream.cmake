@@ -15,7 +15,7 @@ foreach(h ${installed})
     message(FATAL_ERROR "installed header ${h} holds printed paper values: ${hits}")
   endif()
 endforeach()
-execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/test/downstream -B ${WORK_DIR}/build
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/test/install/downstream -B ${WORK_DIR}/build
                         -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DCMAKE_BUILD_TYPE=Release RESULT_VARIABLE rc)
 if(rc)
   message(FATAL_ERROR "configure of the downstream project failed")

@@ -124,7 +124,7 @@ TEST(GalerkinErrors, StepTooLargeForTheFixedPoint) {
         FAIL() << "no error";
     } catch (const convergence_error& e) {
         const std::string what = e.what();
-        EXPECT_NE(what.find("galerkin_vi: the fixed-point iteration"), std::string::npos) << what;
+        EXPECT_NE(what.find("galerkin_vi_3: the fixed-point iteration"), std::string::npos) << what;
         EXPECT_NE(what.find("at h = 1:"), std::string::npos) << what;
         EXPECT_NE(what.find("smaller step"), std::string::npos) << what;
         EXPECT_GT(e.iterations, 0);

@@ -1,0 +1,113 @@
+#pragma once
+/// \file
+/// The rates view of a separable system: dq/dt = f(p), dp/dt = g(q) on Eigen vectors, from every
+/// separable form (model/system_form.hpp): odeint's pair `std::make_pair(f, g)`, a momentum
+/// function g alone (dq/dt = p), `matrix_free(f, g)`, `separable_system` (f = p, g = force) and a
+/// dense or sparse `quadratic_lagrangian` (f = M⁻¹p, g = −Kq). The view the explicit splittings,
+/// the Galerkin VI's fixed point and the Newton-equation splitting schemes step with.
+///
+/// The models are used through their members only (no model header is included here), so the
+/// pair-form path compiles none of them.
+
+#include "geomint/linalg.hpp"
+#include "geomint/model/callable_adapter.hpp"
+#include "geomint/model/system_form.hpp"
+#include "geomint/state.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+namespace geomint {
+
+/// Rates of a separable system, scalar U, for states of types `Coor`, `Momentum`.
+template <class U, class Coor, class Momentum = Coor>
+class separable_rates {
+public:
+    /// Calls `use(f, g)` with f(p, out) and g(q, out) on vector<U> for the system `sys` (any
+    /// separable form, unwrapped from std::ref / boost::ref), whose state has n entries. `name`
+    /// prefixes error messages.
+    /// \throws std::invalid_argument if a model's dof differs from n, or a user's callable
+    ///         returns a container of another length.
+    template <class S, class Use>
+    void operator()(S& sys, Eigen::Index n, const char* name, Use&& use) {
+        constexpr system_form form = form_of<S>();
+        static_assert(has_separable_rates<S>(),
+                      "this stepper needs a separable system: odeint's pair (f, g), a momentum function g(q, dpdt), "
+                      "geomint::matrix_free, geomint::separable_system or geomint::quadratic_lagrangian");
+        if constexpr (form == system_form::quadratic_lagrangian || form == system_form::sparse_quadratic_lagrangian) {
+            require_dof(n, sys.size(), name);
+            use([&](const vector<U>& p, vector<U>& out) { out = sys.apply_inverse_mass(p); },
+                [&](const vector<U>& q, vector<U>& out) { out.noalias() = -(sys.stiffness() * q); });
+        } else if constexpr (form == system_form::separable) {
+            require_dof(n, static_cast<Eigen::Index>(sys.dof()), name);
+            use([](const vector<U>& p, vector<U>& out) { out = p; },
+                [&](const vector<U>& q, vector<U>& out) { out = sys.force(q); });
+        } else if constexpr (form == system_form::matrix_free) {
+            pair_form(sys.coordinate_rate, sys.momentum_rate, name, use);
+        } else if constexpr (form == system_form::odeint_pair) {
+            pair_form(sys.first, sys.second, name, use);
+        } else {
+            use([](const vector<U>& p, vector<U>& out) { out = p; },
+                [&](const vector<U>& q, vector<U>& out) { m_g(sys, q, out, name, "momentum function g(q, dpdt)"); });
+        }
+    }
+
+private:
+    template <class F, class G, class Use>
+    void pair_form(F& f, G& g, const char* name, Use& use) {
+        use([&](const vector<U>& p, vector<U>& out) { m_f(f, p, out, name, "coordinate function f(p, dqdt)"); },
+            [&](const vector<U>& q, vector<U>& out) { m_g(g, q, out, name, "momentum function g(q, dpdt)"); });
+    }
+
+    static void require_dof(Eigen::Index n, Eigen::Index dof, const char* name) {
+        if (n != dof)
+            throw std::invalid_argument(std::string(name) + ": the state has " + std::to_string(n) +
+                                        " entries but the system has dof = " + std::to_string(dof));
+    }
+
+    detail::callable_adapter<Momentum, Coor> m_f;
+    detail::callable_adapter<Coor, Momentum> m_g;
+};
+
+namespace detail {
+/// odeint's two separable forms seen as a force source by the Newton-equation schemes
+/// (scheme/newton_equation/): `force(q)` = g(q) and, for the pair form, `velocity(p)` = f(p),
+/// for q, p a scalar T (one degree of freedom) or a `vector<T>`. The callables get containers
+/// of the user's types `Coor` / `Momentum` through adapters the caller keeps between steps.
+template <class System, class Coor, class Momentum>
+struct odeint_force_view {
+    System& system;
+    callable_adapter<Momentum, Coor>& f_call;
+    callable_adapter<Coor, Momentum>& g_call;
+    const char* who;
+
+    template <class Q>
+    Q force(const Q& q) const {
+        if constexpr (form_of<System>() == system_form::odeint_pair)
+            return apply(g_call, system.second, q, "momentum function g(q, dpdt)");
+        else
+            return apply(g_call, system, q, "momentum function g(q, dpdt)");
+    }
+    template <class Q>
+    Q velocity(const Q& p) const
+        requires(form_of<System>() == system_form::odeint_pair)
+    {
+        return apply(f_call, system.first, p, "coordinate function f(p, dqdt)");
+    }
+
+private:
+    template <class Adapter, class F, class Q>
+    Q apply(Adapter& adapter, F& f, const Q& x, const char* what) const {
+        if constexpr (is_scalar_state_v<Q>) {
+            Eigen::Matrix<Q, 1, 1> v;
+            v(0) = x;
+            return as_eigen(adapter.call(f, v, who, what))(0);
+        } else {
+            return Q(as_eigen(adapter.call(f, x, who, what)));
+        }
+    }
+};
+}  // namespace detail
+
+}  // namespace geomint
