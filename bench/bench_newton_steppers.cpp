@@ -19,7 +19,7 @@ namespace odeint = boost::numeric::odeint;
 template <class T, class Scheme, class Checks = geomint::checked>
 void geomint_step(benchmark::State& s) {
     const auto sys = geomint::make_simple_pendulum<T>();
-    geomint::newton_equation_stepper<Scheme, T, T, Checks> st;
+    geomint::newton_equation_stepper<T, Scheme, T, Checks> st;
     std::pair<T, T> x{T(0), T(6) / 5};
     const T h = T(1) / 50;
     for (auto _ : s) {

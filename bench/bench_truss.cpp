@@ -53,7 +53,7 @@ struct lattice {
 template <class Scheme, jacobian_storage Storage>
 void mc_step_cost(benchmark::State& s) {
     lattice l(static_cast<int>(s.range(0)));
-    newton_raphson_options opt;
+    iteration_options opt;
     opt.storage = Storage;
     for (auto _ : s) {
         scheme::mc_step<Scheme>(l.sys, l.R, l.P, 0.0, 0.01, opt);

@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
             "not the variational pair");
     symbols s;
     const ex h = s.h;
-    auto c = geomint::lobatto_iiia_iiib<ex>(2);
+    auto c = geomint::scheme::lobatto_iiia_iiib<ex>(2);
     if (p.mutant()) c.a_hat = c.a;
     vec simpson(3);
     simpson << ex(GiNaC::numeric(1, 6)), ex(GiNaC::numeric(2, 3)), ex(GiNaC::numeric(1, 6));

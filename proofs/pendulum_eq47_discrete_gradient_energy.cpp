@@ -23,7 +23,7 @@ int main(int argc, char** argv) {
             using std::abs;
             real phi = x.phi, mom = x.p;
             const real h0 = sys.hamiltonian(phi, mom);
-            S::step(sys, phi, mom, x.eps, geomint::newton_raphson_options{});
+            geomint::newton_equation_step<S>(sys, phi, mom, x.eps);
             worst = (std::max)(worst, real(abs(sys.hamiltonian(phi, mom) - h0)));
         }
         p.check(worst <= bound(), name + ": |H_1 - H_0| <= 1e-90", "max " + str(static_cast<double>(worst)));

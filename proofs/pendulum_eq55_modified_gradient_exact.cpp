@@ -24,9 +24,9 @@ int main(int argc, char** argv) {
             if (!(abs(x.eps * omega) < 3)) continue;  // |eps omega| < pi (precondition of (55))
             real phi = x.phi, mom = x.p;
             if (p.mutant())
-                geomint::scheme::discrete_gradient::step(oscillator, phi, mom, x.eps, geomint::newton_raphson_options{});
+                geomint::scheme::discrete_gradient::step(oscillator, phi, mom, x.eps, geomint::iteration_options{});
             else
-                geomint::scheme::modified_discrete_gradient::step(oscillator, phi, mom, x.eps, geomint::newton_raphson_options{});
+                geomint::scheme::modified_discrete_gradient::step(oscillator, phi, mom, x.eps, geomint::iteration_options{});
             const real c = cos(omega * x.eps), s = sin(omega * x.eps);
             const real phi_ex = x.phi * c + x.p / omega * s, p_ex = x.p * c - omega * x.phi * s;
             worst = (std::max)(worst, real((std::max)(abs(phi - phi_ex), abs(mom - p_ex))));

@@ -19,7 +19,7 @@ int main(int argc, char** argv) {
             using std::abs;
             real phi = x.phi, mom = x.p;
             const real e0 = I::integral(pendulum, phi, mom, x.eps);
-            S::step(pendulum, phi, mom, x.eps, geomint::newton_raphson_options{});
+            geomint::newton_equation_step<S>(pendulum, phi, mom, x.eps);
             worst = (std::max)(worst, real(abs(I::integral(pendulum, phi, mom, x.eps) - e0)));
         }
         p.check(worst <= bound(), name + ": |E_1 - E_0| <= 1e-90", "max " + str(static_cast<double>(worst)));

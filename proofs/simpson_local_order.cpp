@@ -46,7 +46,7 @@ int main(int argc, char** argv) {
     };
     auto b = geomint::scheme::simpson::blocks(M, K, h);
     if (p.mutant()) b.X(0, 0) = 2 * m / h - h / 5 * k;
-    lowest(geomint::partitioned_transfer_matrix(b), "Simpson", 5);
+    lowest(geomint::scheme::partitioned_transfer_matrix(b), "Simpson", 5);
     lowest(geomint::scheme::newmark::transfer_matrix(M, K, h), "Newmark", 3);
     return p.finish();
 }

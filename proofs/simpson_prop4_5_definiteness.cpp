@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
     p.check(GiNaC::normal(X - 2 * m / h * (1 - x * x / 12)).is_zero(), "X_s = (2m/h)(1 - x^2/12)", str(GiNaC::factor(X)));
     p.check(GiNaC::normal(Y - h * k / 6 * (24 - x * x) / (8 - x * x)).is_zero(), "Y_s = (hk/6)(24 - x^2)/(8 - x^2)",
             str(GiNaC::factor(Y)));
-    const matrix<ex> phi = geomint::partitioned_transfer_matrix(b);
+    const matrix<ex> phi = geomint::scheme::partitioned_transfer_matrix(b);
     p.check(GiNaC::normal(phi.determinant() - 1).is_zero(), "det Phi_s = 1");
     const ex tr = GiNaC::normal(phi.trace());
     p.check(GiNaC::normal(tr - 2 * (X - Y) / (X + Y)).is_zero(), "tr Phi_s = 2(X_s - Y_s)/(X_s + Y_s)", str(tr));

@@ -14,7 +14,7 @@ struct simpson_mutant {
         matrix<ex> Linv(n, n);
         geomint::try_solve(matrix<ex>(M - K * ex(h * h / 8)), M, Linv);
         const matrix<ex> Y = (Linv * K + K / ex(2)) * ex(h / 3);
-        return geomint::partitioned_transfer_matrix(geomint::partitioned_blocks<ex>{
+        return geomint::scheme::partitioned_transfer_matrix(geomint::scheme::partitioned_blocks<ex>{
             geomint::scheme::simpson::x_block(M, K, h), Y});
     }
 };

@@ -8,7 +8,7 @@ using geomint::matrix;
 matrix<ex> mutant_variant2(const matrix<ex>& M, const matrix<ex>& K, const ex& h) {
     auto b = geomint::scheme::simpson::blocks(M, K, h);
     b.X = M * ex(2 / h) - K * ex(h / 5);
-    return geomint::partitioned_transfer_matrix(b);
+    return geomint::scheme::partitioned_transfer_matrix(b);
 }
 }  // namespace
 

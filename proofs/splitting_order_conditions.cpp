@@ -27,8 +27,8 @@ namespace {
 /// The order-p conditions of a palindromic composition with symbolic outer weights, expanded.
 std::vector<ex> composition_conditions(const std::vector<GiNaC::symbol>& w, int order) {
     std::vector<ex> outer(w.begin(), w.end());
-    const auto basis = odd_generators_basis(order);
-    auto r = symmetric_composition_residuals(basis, palindromic_weights(outer));
+    const auto basis = scheme::odd_generators_basis(order);
+    auto r = scheme::symmetric_composition_residuals(basis, scheme::palindromic_weights(outer));
     std::vector<ex> out;
     for (auto& c : r) {
         const ex e = GiNaC::expand(c);
@@ -66,7 +66,7 @@ void check_solved_composition(geomint_proof::proof& pf) {
     } else {
         std::vector<ex> outer;
         for (const auto& v : values) outer.push_back(numeric_of(v));
-        for (auto& r : symmetric_composition_residuals(odd_generators_basis(int(M::order)), palindromic_weights(outer)))
+        for (auto& r : scheme::symmetric_composition_residuals(scheme::odd_generators_basis(int(M::order)), scheme::palindromic_weights(outer)))
             residuals.push_back(GiNaC::evalf(r));
     }
     GiNaC::numeric worst(0);
@@ -100,7 +100,7 @@ int main(int argc, char** argv) {
             const ex value = k == 2 ? 1 / (2 - c) : 1 / (4 - c);
             const ex mutant_shift = pf.mutant() ? GiNaC::numeric(1, 1000) : GiNaC::numeric(0);
             bool all = true;
-            for (auto& cond : symmetric_composition_residuals(odd_generators_basis(4), palindromic_weights(outer))) {
+            for (auto& cond : scheme::symmetric_composition_residuals(scheme::odd_generators_basis(4), scheme::palindromic_weights(outer))) {
                 ex e = GiNaC::numer(GiNaC::normal(cond.subs(w1 == value + mutant_shift)));
                 // reduce modulo c³ = k (polynomial remainder in c)
                 if (!GiNaC::expand(GiNaC::rem(GiNaC::expand(e), GiNaC::pow(c, 3) - k, c)).is_zero()) all = false;
@@ -120,9 +120,9 @@ int main(int argc, char** argv) {
     {
         GiNaC::symbol a1("a1"), a2("a2");
         const auto c = scheme::mclachlan_sb3a::expand(std::vector<ex>{ex(a1), ex(a2)});
-        const auto basis = splitting_basis(4);
+        const auto basis = scheme::splitting_basis(4);
         std::vector<ex> conditions;
-        for (auto& r : splitting_residuals(basis, c.drift, c.kick)) {
+        for (auto& r : scheme::splitting_residuals(basis, c.drift, c.kick)) {
             const ex e = GiNaC::expand(r);
             if (!e.is_zero()) conditions.push_back(e);
         }

@@ -40,7 +40,7 @@ int main(int argc, char** argv) {
         const real dt = real(1) / 20;
         nodal<real> R1 = t.R, P1 = t.P;
         const auto step = [&](auto s, nodal<real>& R, nodal<real>& P, const real& h) {
-            scheme::mc_step<decltype(s)>(t.sys, R, P, real(0), h, geomint::newton_raphson_options{});
+            scheme::mc_step<decltype(s)>(t.sys, R, P, real(0), h, geomint::iteration_options{});
         };
         const auto check = [&](auto s) {
             using S = decltype(s);

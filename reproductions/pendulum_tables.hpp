@@ -188,7 +188,7 @@ struct pendulum_run {
     bool complete = false;  ///< the zeros (and amplitudes, for oscillations) asked for were found
 };
 
-/// Integrate from (0, p0) with step ε using `newton_equation_stepper<Scheme, T>` until zeros z_0 … z_{zeros−1}
+/// Integrate from (0, p0) with step ε using `newton_equation_stepper<T, Scheme>` until zeros z_0 … z_{zeros−1}
 /// and, unless the trajectory rotates, `amplitudes` amplitudes are recorded, or `max_steps` steps.
 /// `zero_windows` limits the zeros kept (see oscillation_recorder); `progress(steps)` is called
 /// every 2^20 steps.
@@ -197,7 +197,7 @@ pendulum_run<T> run_pendulum(const T& p0, const T& eps, std::size_t zeros, std::
                              std::size_t max_steps, std::vector<std::pair<std::size_t, std::size_t>> zero_windows = {},
                              const std::function<void(std::size_t)>& progress = {}) {
     const auto sys = make_simple_pendulum<T>();
-    newton_equation_stepper<Scheme, T> stepper;
+    newton_equation_stepper<T, Scheme> stepper;
     pendulum_run<T> run{oscillation_recorder<T>(std::move(zero_windows))};
     std::pair<T, T> x{T(0), p0};
     run.recorder.push(x.first);

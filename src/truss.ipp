@@ -6,6 +6,7 @@
 #include <geomint/analysis/order.hpp>
 #include <geomint/analysis/relative_equilibrium_fit.hpp>
 #include <geomint/exact/spinning_truss.hpp>
+#include <geomint/exact/truss_reference.hpp>
 #include <geomint/problems/tumbling_tetrahedron.hpp>
 #include <geomint/scalar.hpp>
 #include <geomint/scheme/truss/energy_conserving.hpp>
@@ -81,7 +82,7 @@ void run_truss_tumbling(const options& o) {
         scheme::mc_trajectory_carry<T> carry;
         T t(0);
         for (std::size_t n = 1; n <= steps; ++n, t += dt) {
-            scheme::mc_step<S>(p.sys, p.R, p.P, t, dt, newton_raphson_options{}, &carry);
+            scheme::mc_step<S>(p.sys, p.R, p.P, t, dt, iteration_options{}, &carry);
             using std::abs;
             const T eH = (p.sys.hamiltonian(p.R, p.P) - h0) / h0;
             const T eL = T((p.sys.linear_momentum(p.P) - L0).cwiseAbs().maxCoeff()) / unit;
@@ -140,7 +141,7 @@ void run_truss_spinning(const options& o) {
         try {
             for (std::size_t n = 1; n <= steps; ++n, t += dt) {
                 const nodal<T> R0 = R;
-                scheme::mc_step<S>(p.sys, R, P, t, dt, newton_raphson_options{}, &carry);
+                scheme::mc_step<S>(p.sys, R, P, t, dt, iteration_options{}, &carry);
                 T worst(0);
                 for (const auto& b : p.sys.bars()) worst = (std::max)(worst, T(abs(p.sys.length(R, b) - 1)));
                 const auto rates = path_rates(p.motion, R0, R, dt);
@@ -194,7 +195,7 @@ void run_truss_convergence(const options& o) {
             auto p = problems::tumbling_tetrahedron<T>();
             const T h = t_end / n;
             T t(0);
-            for (int i = 0; i < n; ++i, t += h) scheme::mc_step<S>(p.sys, p.R, p.P, t, h, newton_raphson_options{});
+            for (int i = 0; i < n; ++i, t += h) scheme::mc_step<S>(p.sys, p.R, p.P, t, h, iteration_options{});
             const T e = (std::max)(T(max_abs(nodal<T>(p.R - Rref))), T(max_abs(nodal<T>(p.P - Pref))));
             hs.push_back(h);
             errs.push_back(e);

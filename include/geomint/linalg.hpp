@@ -12,7 +12,9 @@
 #include "geomint/error.hpp"
 #include "geomint/scalar.hpp"
 
-#include <Eigen/Dense>
+#include <Eigen/Cholesky>
+#include <Eigen/Core>
+#include <Eigen/LU>
 #include <boost/multiprecision/eigen.hpp>
 
 #include <algorithm>

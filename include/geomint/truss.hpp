@@ -6,5 +6,6 @@
 
 #include "geomint/analysis/relative_equilibrium_fit.hpp"
 #include "geomint/exact/spinning_truss.hpp"
+#include "geomint/exact/truss_reference.hpp"
 #include "geomint/model/truss.hpp"
 #include "geomint/stepper/truss_stepper.hpp"

@@ -130,7 +130,7 @@ S symplecticity_defect_of(const matrix<S>& Phi) {
 /// Φ of one step on Kepler's pair form, by stepping dual<T> states (the tangents iterate with
 /// the values through the fixed point); `pair` replaces the coefficients (the mutant).
 template <unsigned D>
-matrix<T> kepler_step_jacobian(const T& h, const lobatto_pair<dual<T>>* pair = nullptr) {
+matrix<T> kepler_step_jacobian(const T& h, const scheme::lobatto_pair<dual<T>>* pair = nullptr) {
     using U = dual<T>;
     using W = std::vector<U>;
     const problems::kepler<T> k(T(3) / 5);
@@ -146,14 +146,14 @@ matrix<T> kepler_step_jacobian(const T& h, const lobatto_pair<dual<T>>* pair = n
             q = x.first;
             p = x.second;
         } else {
-            lobatto_fixed_point<U> fp;
+            scheme::lobatto_fixed_point<U> fp;
             vector<U> qv(2), pv(2), dq, dp;
             qv << q[0], q[1];
             pv << p[0], p[1];
             const auto rates = k.system();
             fp.step(*pair, [&](const vector<U>& a, vector<U>& out) { out.resize(2); rates.first(a, out); },
                     [&](const vector<U>& a, vector<U>& out) { out.resize(2); rates.second(a, out); }, qv, pv, U(h), dq, dp,
-                    fixed_point_options{}, "mutant");
+                    iteration_options{.max_iterations = 100}, "mutant");
             q = {qv[0] + dq[0], qv[1] + dq[1]};
             p = {pv[0] + dp[0], pv[1] + dp[1]};
         }

@@ -9,7 +9,7 @@ using namespace geomint_test;
 
 template <class T>
 void check_pair(int r) {
-    const auto q = lobatto_iiia_iiib<T>(r);
+    const auto q = scheme::lobatto_iiia_iiib<T>(r);
     const int s = r + 1;
     const T tol = eps<T>() * T(1000);
     EXPECT_EQ(q.c(0), T(0));
@@ -46,14 +46,14 @@ template <class T>
 void check_closed_forms() {
     using std::sqrt;
     const T tol = eps<T>() * T(100);
-    const auto s2 = lobatto_iiia_iiib<T>(2);
+    const auto s2 = scheme::lobatto_iiia_iiib<T>(2);
     EXPECT_LE(to_d(abs(s2.b(0) - T(1) / T(6))), to_d(tol));
     EXPECT_LE(to_d(abs(s2.b(1) - T(2) / T(3))), to_d(tol));
-    const auto s3 = lobatto_iiia_iiib<T>(3);
+    const auto s3 = scheme::lobatto_iiia_iiib<T>(3);
     EXPECT_LE(to_d(abs(s3.c(1) - (T(1) - T(1) / sqrt(T(5))) / T(2))), to_d(tol));
     EXPECT_LE(to_d(abs(s3.b(0) - T(1) / T(12))), to_d(tol));
     EXPECT_LE(to_d(abs(s3.b(1) - T(5) / T(12))), to_d(tol));
-    const auto s4 = lobatto_iiia_iiib<T>(4);
+    const auto s4 = scheme::lobatto_iiia_iiib<T>(4);
     EXPECT_LE(to_d(abs(s4.c(1) - (T(1) - sqrt(T(3) / T(7))) / T(2))), to_d(tol));
     EXPECT_LE(to_d(abs(s4.b(1) - T(49) / T(180))), to_d(tol));
     EXPECT_LE(to_d(abs(s4.b(2) - T(16) / T(45))), to_d(tol));
@@ -68,7 +68,7 @@ TEST(Lobatto, Mp50OrderConditions) {
     check_closed_forms<mp<50>>();
 }
 TEST(Lobatto, RejectsBadDegree) {
-    EXPECT_THROW(lobatto_iiia_iiib<double>(0), std::invalid_argument);
-    EXPECT_THROW(lobatto_iiia_iiib<double>(13), std::invalid_argument);
+    EXPECT_THROW(scheme::lobatto_iiia_iiib<double>(0), std::invalid_argument);
+    EXPECT_THROW(scheme::lobatto_iiia_iiib<double>(13), std::invalid_argument);
 }
 }  // namespace

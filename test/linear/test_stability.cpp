@@ -61,7 +61,7 @@ TEST(StabilityOneDof, TheStabilitySetIsTwoIntervals) {
     EXPECT_GT(stable_points, 400);  // both intervals were sampled
     // Inside the second interval, X_s and Y_s are both negative definite and a trajectory stays bounded.
     const T x = T(4);  // 2√3 ≈ 3.46 < 4 < 2√6 ≈ 4.90
-    linear_variational_stepper<scheme::simpson, vector<T, 1>> st(stability_check::off);
+    linear_variational_stepper<vector<T, 1>, scheme::simpson> st(stability_check::off);
     auto s = std::make_pair(vector<T, 1>(T(1)), vector<T, 1>(T(0)));
     T worst(0);
     for (int j = 0; j < 10000; ++j) {

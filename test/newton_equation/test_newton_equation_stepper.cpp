@@ -111,7 +111,7 @@ TEST(NewtonStepperErrors, PotentialWithNonFiniteDerivative) {
 }
 
 TEST(NewtonStepperErrors, NewtonFailureReportsIterationsAndResidual) {
-    newton_raphson_options opt;
+    iteration_options opt;
     opt.max_iterations = 1;
     implicit_midpoint_stepper<double> st(opt);
     std::pair<double, double> x{1.0, 1.5};

@@ -13,7 +13,7 @@ template <class U>
 U max_residual(const std::vector<U>& gamma, int order) {
     using std::abs;
     U worst(0);
-    for (const U& r : symmetric_composition_residuals(odd_generators_basis(order), gamma)) worst = (std::max)(worst, U(abs(r)));
+    for (const U& r : scheme::symmetric_composition_residuals(scheme::odd_generators_basis(order), gamma)) worst = (std::max)(worst, U(abs(r)));
     return worst;
 }
 
@@ -23,12 +23,12 @@ template <class M>
 T rounding_bound() {
     using W = mp<120>;
     const auto& g = M::template weights<W>();
-    const auto basis = odd_generators_basis(int(M::order));
+    const auto basis = scheme::odd_generators_basis(int(M::order));
     std::vector<W> bound(basis.size() - 1, W(0));
     for (std::size_t i = 0; i < g.size(); ++i) {
         std::vector<dual<W>> gd(g.begin(), g.end());
         gd[i] = make_dual(g[i], W(1));
-        const auto r = symmetric_composition_residuals(basis, gd);
+        const auto r = scheme::symmetric_composition_residuals(basis, gd);
         for (std::size_t k = 0; k < r.size(); ++k) bound[k] += abs(tangent_of(r[k])) * abs(g[i]);
     }
     W worst(0);
@@ -56,7 +56,7 @@ void expect_order(const char* label) {
     // a mutant weight (one outer weight off by 1e-10) breaks the conditions
     auto w = M::template outer_weights<T>();
     w.front() += T(1) / T(10000000000LL);
-    EXPECT_GT(max_residual(palindromic_weights(w), int(M::order)), T(1) / T(100000000000000LL)) << label << " mutant";
+    EXPECT_GT(max_residual(scheme::palindromic_weights(w), int(M::order)), T(1) / T(100000000000000LL)) << label << " mutant";
 }
 
 TEST(Composition, OrderConditionsVanishAt100Digits) {
@@ -73,10 +73,10 @@ TEST(Composition, OrderConditionsVanishAt100Digits) {
 /// for an RKN method).
 template <class M, class U>
 U splitting_residual(const scheme::splitting_coefficients<U>& c, int order) {
-    const auto basis = splitting_basis(order);
-    const nystrom_quotient<value_type_of_t<U>> quotient(basis);
+    const auto basis = scheme::splitting_basis(order);
+    const scheme::nystrom_quotient<value_type_of_t<U>> quotient(basis);
     U worst(0);
-    for (const U& r : splitting_residuals(basis, c.drift, c.kick, M::nystrom ? &quotient : nullptr)) worst = (std::max)(worst, U(abs(r)));
+    for (const U& r : scheme::splitting_residuals(basis, c.drift, c.kick, M::nystrom ? &quotient : nullptr)) worst = (std::max)(worst, U(abs(r)));
     return worst;
 }
 
@@ -91,8 +91,8 @@ void expect_splitting_order(const char* label) {
     const T at_order = T(splitting_residual<M>(c120, int(M::order)));
     // sensitivity to rounding the coefficients to 100 digits (first order, via duals at 120 digits)
     const auto& cw = M::template working_coefficients<W>();
-    const auto basis = splitting_basis(int(M::order));
-    const nystrom_quotient<W> quotient(basis);
+    const auto basis = scheme::splitting_basis(int(M::order));
+    const scheme::nystrom_quotient<W> quotient(basis);
     std::vector<W> bound;
     for (std::size_t i = 0; i < cw.drift.size() + cw.kick.size(); ++i) {
         scheme::splitting_coefficients<dual<W>> d{std::vector<dual<W>>(cw.drift.begin(), cw.drift.end()), std::vector<dual<W>>(cw.kick.begin(), cw.kick.end())};
@@ -100,7 +100,7 @@ void expect_splitting_order(const char* label) {
         const std::size_t j = is_drift ? i : i - cw.drift.size();
         const W v = is_drift ? cw.drift[j] : cw.kick[j];
         (is_drift ? d.drift[j] : d.kick[j]) = make_dual(v, W(1));
-        const auto r = splitting_residuals(basis, d.drift, d.kick, M::nystrom ? &quotient : nullptr);
+        const auto r = scheme::splitting_residuals(basis, d.drift, d.kick, M::nystrom ? &quotient : nullptr);
         bound.resize(r.size(), W(0));
         for (std::size_t k = 0; k < r.size(); ++k) bound[k] += abs(tangent_of(r[k])) * abs(v);
     }
@@ -128,12 +128,12 @@ TEST(Splitting, OrderConditionsVanishAt100Digits) {
 TEST(Splitting, NystromQuotientIsNeededForTheRknMethodOnly) {
     using W = mp<120>;
     const auto& srkn = scheme::blanes_moan_srkn6::working_coefficients<W>();
-    const auto b6 = splitting_basis(6);
+    const auto b6 = scheme::splitting_basis(6);
     W general(0);
-    for (const W& r : splitting_residuals(b6, srkn.drift, srkn.kick)) general = (std::max)(general, W(abs(r)));
+    for (const W& r : scheme::splitting_residuals(b6, srkn.drift, srkn.kick)) general = (std::max)(general, W(abs(r)));
     std::cout << "blanes_moan_srkn6: general (non-Nystrom) order-6 residual " << to_d(general) << "\n";
     EXPECT_GT(general, W(1) / 1000000);
-    EXPECT_EQ(nystrom_quotient<W>(b6).dimension(), 17);  // u E v, |u| + |v| <= 2: 1 + 4 + 12 words
+    EXPECT_EQ(scheme::nystrom_quotient<W>(b6).dimension(), 17);  // u E v, |u| + |v| <= 2: 1 + 4 + 12 words
 }
 
 // The conditions the engine computes are the known ones at low order: Σγ = 1 (order 1) and
@@ -141,8 +141,8 @@ TEST(Splitting, NystromQuotientIsNeededForTheRknMethodOnly) {
 // three-stage palindromic composition equal those sums.
 TEST(Composition, EngineReproducesTheKnownLowOrderConditions) {
     const std::vector<T> g{T(3) / 7, T(1) / 5, T(3) / 7};
-    const auto basis = odd_generators_basis(3);
-    const auto r = symmetric_composition_residuals(basis, g);
+    const auto basis = scheme::odd_generators_basis(3);
+    const auto r = scheme::symmetric_composition_residuals(basis, g);
     T sum(0), cubes(0);
     for (const T& x : g) {
         sum += x;

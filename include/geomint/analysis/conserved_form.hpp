@@ -19,7 +19,7 @@ template <class Scheme, class Matrix>
 auto conserved_quadratic_form(const quadratic_lagrangian<Matrix>& sys, const typename Matrix::Scalar& h) {
     using T = typename Matrix::Scalar;
     using blocks_scheme = std::conditional_t<std::is_same_v<Scheme, scheme::simpson_variant1>, scheme::simpson, Scheme>;
-    return partitioned_conserved_form(
+    return scheme::partitioned_conserved_form(
         blocks_scheme::blocks(matrix<T>(sys.mass()), matrix<T>(sys.stiffness()), h));
 }
 

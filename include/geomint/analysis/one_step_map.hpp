@@ -7,7 +7,8 @@
 
 #include "geomint/autodiff.hpp"
 #include "geomint/linalg.hpp"
-#include "geomint/solver/newton_raphson.hpp"
+#include "geomint/scheme/newton_equation/newton_equation_scheme.hpp"
+#include "geomint/solver/options.hpp"
 
 #include <algorithm>
 #include <array>
@@ -19,12 +20,12 @@ namespace geomint {
 /// ∂/∂φ_n and ∂/∂p_n), exact up to rounding and the Newton tolerance.
 template <class Scheme, class System, class T>
 Eigen::Matrix<T, 2, 2> one_step_jacobian(const System& sys, const T& phi, const T& p, const T& h,
-                                         const newton_raphson_options& opt = {}) {
+                                         const iteration_options& opt = {}) {
     Eigen::Matrix<T, 2, 2> J;
     std::array<dual<T>, 2> x{dual<T>(phi), dual<T>(p)};
     for_each_partial(x, unit_tangent<T>(), [&](std::ptrdiff_t j, const std::array<dual<T>, 2>& start) {
         dual<T> a = start[0], b = start[1];
-        Scheme::step(sys, a, b, h, opt);
+        newton_equation_step<Scheme>(sys, a, b, h, opt);
         J(0, j) = tangent_of(a);
         J(1, j) = tangent_of(b);
     });
@@ -34,18 +35,18 @@ Eigen::Matrix<T, 2, 2> one_step_jacobian(const System& sys, const T& phi, const 
 /// det J − 1 for one step: the symplecticity defect of a map of the plane (0 iff symplectic).
 /// (Not `symplecticity_defect(Phi)` of analysis/symplecticity.hpp, max|ΦᵀJΦ − J| of a matrix.)
 template <class Scheme, class System, class T>
-T determinant_defect(const System& sys, const T& phi, const T& p, const T& h, const newton_raphson_options& opt = {}) {
+T determinant_defect(const System& sys, const T& phi, const T& p, const T& h, const iteration_options& opt = {}) {
     const Eigen::Matrix<T, 2, 2> J = one_step_jacobian<Scheme>(sys, phi, p, h, opt);
     return J(0, 0) * J(1, 1) - J(0, 1) * J(1, 0) - 1;
 }
 
 /// max(|φ' − φ|, |p' − p|) where (φ', p') = Φ_{−ε}(Φ_ε(φ, p)): 0 for a symmetric scheme.
 template <class Scheme, class System, class T>
-T reversibility_defect(const System& sys, const T& phi, const T& p, const T& h, const newton_raphson_options& opt = {}) {
+T reversibility_defect(const System& sys, const T& phi, const T& p, const T& h, const iteration_options& opt = {}) {
     using std::abs;
     T a = phi, b = p;
-    Scheme::step(sys, a, b, h, opt);
-    Scheme::step(sys, a, b, T(-h), opt);
+    newton_equation_step<Scheme>(sys, a, b, h, opt);
+    newton_equation_step<Scheme>(sys, a, b, T(-h), opt);
     return (std::max)(T(abs(a - phi)), T(abs(b - p)));
 }
 

@@ -9,6 +9,7 @@
 #include "geomint/linalg.hpp"
 #include "geomint/model/truss.hpp"
 
+#include <Eigen/Geometry>  // cross products
 #include <Eigen/SVD>
 
 #include <cmath>

@@ -80,8 +80,8 @@ std::vector<rounding_drift_sample> rounding_drift(const matrix<Low, N>& M, const
     const auto form_low = conserved_quadratic_form<Scheme>(sys_low, h);
     const auto form_high = conserved_quadratic_form<Scheme>(sys_high, h_high);
 
-    linear_variational_stepper<Scheme, VL> st_low;
-    linear_variational_stepper<Scheme, VH> st_high;
+    linear_variational_stepper<VL, Scheme> st_low;
+    linear_variational_stepper<VH, Scheme> st_high;
     auto x_low = std::make_pair(VL(q0), VL(p0));
     auto x_high = std::make_pair(VH(q0.template cast<High>()), VH(p0.template cast<High>()));
     const Low phi0_low = form_low(x_low.second, x_low.first);

@@ -102,7 +102,7 @@ stability_info<typename Matrix::Scalar> stability_report(const quadratic_lagrang
     try {
         const auto b = scheme::simpson::blocks(M, K, h);
         r.ys_positive_definite = is_positive_definite(b.Y);
-        r.spectral_radius = spectral_radius(partitioned_transfer_matrix(b));
+        r.spectral_radius = spectral_radius(scheme::partitioned_transfer_matrix(b));
     } catch (const singular_step_error&) {
         r.ys_positive_definite = false;
         r.spectral_radius = std::numeric_limits<T>::quiet_NaN();

@@ -26,12 +26,12 @@ double coefficient_residual(const Stepper& stepper, int order, bool nystrom = fa
     std::vector<W> a, b;
     for (const auto& x : stepper.coef_a()) a.push_back(W(x));
     for (const auto& x : stepper.coef_b()) b.push_back(W(x));
-    const word_basis basis = splitting_basis(order);
-    std::optional<nystrom_quotient<W>> quotient;
+    const scheme::word_basis basis = scheme::splitting_basis(order);
+    std::optional<scheme::nystrom_quotient<W>> quotient;
     if (nystrom) quotient.emplace(basis);
     W worst(0);
     using std::abs;
-    for (const W& r : splitting_residuals(basis, a, b, quotient ? &*quotient : nullptr)) worst = (std::max)(worst, W(abs(r)));
+    for (const W& r : scheme::splitting_residuals(basis, a, b, quotient ? &*quotient : nullptr)) worst = (std::max)(worst, W(abs(r)));
     return static_cast<double>(worst);
 }
 

@@ -274,7 +274,7 @@ report examine(const Stepper& stepper, const Problem& problem, const claims& cla
     using std::abs;
     if (problem.dimension() == 0) throw std::invalid_argument("conformance::examine: the problem has dimension 0");
     report r;
-    r.stepper_problem = std::string(Problem::name) + " in " + scalar_traits<U>::name();
+    r.stepper_problem = std::string(problem.name) + " in " + scalar_traits<U>::name();
     const detail::harness<Stepper, Problem> H{problem};
     const U eps = std::numeric_limits<U>::epsilon();
     const vector<U> x0 = H.flat(H.start());
@@ -420,6 +420,23 @@ report examine(const Stepper& stepper, const Problem& problem, const claims& cla
     }
     r.passed = r.failures.empty();
     return r;
+}
+
+/// The claims a stepper's scheme declares (scheme/traits.hpp): its order, symplecticity and
+/// time symmetry — the default of `examine` for steppers that name their scheme (`scheme_type`:
+/// every geomint stepper).
+template <class Stepper>
+    requires requires { typename Stepper::scheme_type; }
+constexpr claims declared_claims() {
+    using S = typename Stepper::scheme_type;
+    return claims{.order = S::order, .symplectic = S::symplectic, .symmetric = S::symmetric};
+}
+
+/// `examine` against the claims the stepper's scheme declares (`declared_claims`).
+template <class Stepper, class Problem>
+    requires requires { typename Stepper::scheme_type; }
+report examine(const Stepper& stepper, const Problem& problem) {
+    return examine(stepper, problem, declared_claims<Stepper>());
 }
 
 }  // namespace geomint::conformance

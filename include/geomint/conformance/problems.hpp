@@ -27,6 +27,7 @@
 #include <cmath>
 #include <cstddef>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 namespace geomint::conformance {
@@ -156,6 +157,56 @@ struct pendulum_chain_problem {
     T energy_step() const { return T(1) / 10; }
     std::size_t energy_steps() const { return 1000; }
 };
+
+/// A user's separable system as a conformance problem: odeint's pair (f, g) — dq/dt = f(p),
+/// dp/dt = g(q) — an initial point and the Hamiltonian; no exact solution (orders from the
+/// differences of successive runs). Built by `make_problem`; the run lengths are members a user
+/// may change. For the autodiff symplecticity check, f and g must be generic (called with
+/// containers of T and of dual<T>); callables typed on one container are examined by central
+/// differences.
+template <class T, class F, class G, class H>
+struct user_problem {
+    using value_type = T;
+    static constexpr bool has_exact = false;
+    const char* name = "user problem";
+    F f;
+    G g;
+    H energy;  ///< H(q, p), q and p containers of n entries
+    vector<T> start_q, start_p;
+    T span = T(1);               ///< the order runs integrate [0, span]
+    std::size_t coarse = 8;      ///< with coarse · 2^{k/2} steps
+    T defect_h = T(1) / 20;      ///< step of the symplecticity and reversibility checks
+    T energy_h = T(1) / 20;      ///< step of the energy run
+    std::size_t energy_n = 1000;  ///< steps of the energy run
+
+    std::size_t dimension() const { return static_cast<std::size_t>(start_q.size()); }
+    vector<T> q0() const { return start_q; }
+    vector<T> p0() const { return start_p; }
+    std::pair<F, G> system() const { return {f, g}; }
+    template <class Q, class P>
+    T hamiltonian(const Q& q, const P& p) const {
+        return T(energy(q, p));
+    }
+    std::pair<vector<T>, vector<T>> exact(const T&) const = delete;
+    T time_span() const { return span; }
+    std::size_t coarse_steps() const { return coarse; }
+    T defect_step() const { return defect_h; }
+    T energy_step() const { return energy_h; }
+    std::size_t energy_steps() const { return energy_n; }
+};
+
+/// A conformance problem from a user's (f, g), initial point (q0, p0) (Eigen vectors of n entries)
+/// and Hamiltonian H(q, p).
+/// \throws std::invalid_argument if q0 and p0 differ in length or are empty.
+template <class T, class F, class G, class H>
+user_problem<T, F, G, H> make_problem(F f, G g, vector<T> q0, vector<T> p0, H hamiltonian,
+                                      const char* name = "user problem") {
+    if (q0.size() == 0 || q0.size() != p0.size())
+        throw std::invalid_argument("conformance::make_problem: q0 has " + std::to_string(q0.size()) + " entries and p0 " +
+                                    std::to_string(p0.size()) + " (precondition: equal and >= 1)");
+    user_problem<T, F, G, H> u{name, std::move(f), std::move(g), std::move(hamiltonian), std::move(q0), std::move(p0)};
+    return u;
+}
 
 /// Kepler e = 0.6 in T.
 template <class T>

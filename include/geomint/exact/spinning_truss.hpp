@@ -10,6 +10,7 @@
 #include "geomint/linalg.hpp"
 #include "geomint/model/truss.hpp"
 
+#include <Eigen/Geometry>  // cross products
 #include <boost/math/constants/constants.hpp>
 
 #include <cmath>

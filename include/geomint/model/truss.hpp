@@ -17,6 +17,7 @@
 #include "geomint/model/difference_quotient.hpp"
 #include "geomint/model/system_form.hpp"
 
+#include <Eigen/Geometry>  // cross products
 #include <array>
 #include <cstddef>
 #include <stdexcept>

@@ -22,7 +22,7 @@
 ///
 /// Families add what their steppers call, each in its family's header and asserted by its
 /// stepper: `linear_variational_scheme` (scheme/linear/partitioned_form.hpp),
-/// `newton_equation_scheme` (below), `truss_scheme` (scheme/truss/algorithm_mc.hpp),
+/// `newton_equation_scheme` (scheme/newton_equation/newton_equation_scheme.hpp), `truss_scheme` (scheme/truss/algorithm_mc.hpp),
 /// `scheme::galerkin_scheme` (scheme/galerkin/galerkin_lobatto.hpp), `scheme::splitting_method`
 /// (scheme/composition/splitting_scheme.hpp). This header includes no Eigen module.
 
@@ -43,16 +43,6 @@ concept scheme_description = requires {
     std::same_as<std::remove_cv_t<decltype(S::symmetric)>, bool> &&
     std::same_as<std::remove_cv_t<decltype(S::energy_preserving)>, bool> &&
     std::same_as<std::remove_cv_t<decltype(S::momentum_preserving)>, bool>;
-
-/// A scheme for Newton's equation q̈ = −∇V(q) (scheme/newton_equation/): `step(sys, q, p, h,
-/// options)` in place, and whether it needs the potential itself (`needs_potential`), is
-/// defined for several degrees of freedom (`multi_dof`) and solves an equation (`implicit`).
-template <class S>
-concept newton_equation_scheme = scheme_description<S> && requires {
-    { S::needs_potential } -> std::convertible_to<bool>;
-    { S::multi_dof } -> std::convertible_to<bool>;
-    { S::implicit } -> std::convertible_to<bool>;
-};
 
 /// The scheme's stability limit on ω|h| in T (+∞: unconditionally stable; NaN: not analysed).
 template <scheme_description S, class T>

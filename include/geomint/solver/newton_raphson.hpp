@@ -15,6 +15,7 @@
 #include "geomint/autodiff.hpp"
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/solver/options.hpp"
 
 #include <boost/math/tools/roots.hpp>
 
@@ -24,22 +25,6 @@
 #include <utility>
 
 namespace geomint {
-
-/// Settings of the Newton solves inside implicit schemes.
-/// The linear solver of a vector Newton step.
-enum class jacobian_storage {
-    automatic,  ///< sparse where the scheme provides a sparse Jacobian and the system is large
-    dense,      ///< dense Jacobian, partial-pivoting LU
-    sparse      ///< sparse Jacobian (where the scheme provides one), Eigen's SparseLU
-};
-
-struct newton_raphson_options {
-    /// Iteration cap per solve; reaching it without meeting the tolerance throws
-    /// `geomint::convergence_error`.
-    int max_iterations = 50;
-    /// Jacobian storage of vector solves (trusses: see scheme/truss/sparse_solve.hpp).
-    jacobian_storage storage = jacobian_storage::automatic;
-};
 
 namespace detail {
 
@@ -82,14 +67,14 @@ struct residual_scale {
 ///         also when G is not finite or Boost reports that no root can be bracketed.
 template <class U, class Residual, class... Params>
 U solve_scalar(const Residual& G, const value_type_of_t<U>& guess, const value_type_of_t<U>& scale,
-               const newton_raphson_options& opt, const char* who, const Params&... params) {
+               const iteration_options& opt, const char* who, const Params&... params) {
     using T = value_type_of_t<U>;
     return solve_scalar<U>(G, guess, residual_scale<T>{scale, scale}, opt, who, params...);
 }
 
 template <class U, class Residual, class... Params>
 U solve_scalar(const Residual& G, const value_type_of_t<U>& guess, const residual_scale<value_type_of_t<U>>& scale,
-               const newton_raphson_options& opt, const char* who, const Params&... params) {
+               const iteration_options& opt, const char* who, const Params&... params) {
     using T = value_type_of_t<U>;
     if constexpr (is_dual_v<U>) {
         const T z = solve_scalar<T>(G, guess, scale, opt, who, value_of(params)...);
@@ -165,7 +150,7 @@ U solve_scalar(const Residual& G, const value_type_of_t<U>& guess, const residua
 ///         `opt.max_iterations` steps, or when G or the Newton step is not finite (a singular
 ///         Jacobian).
 template <class T, class System>
-vector<T> solve_vector(const System& system, vector<T> z, const T& scale, const newton_raphson_options& opt,
+vector<T> solve_vector(const System& system, vector<T> z, const T& scale, const iteration_options& opt,
                        const char* who) {
     using std::abs;
     const T eps = std::numeric_limits<T>::epsilon();

@@ -15,17 +15,11 @@
 #include "geomint/autodiff.hpp"
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/solver/options.hpp"
 
 #include <string>
 
 namespace geomint {
-
-/// Controls of the iterations in an implicit Galerkin step. The cap is generous: the fixed
-/// point contracts like (C |h| L)^k, Newton quadratically, so a step that needs more is a step
-/// too large.
-struct fixed_point_options {
-    int max_iterations = 100;
-};
 
 /// Largest of |value| and |tangent| of a scalar or a dual number: the size of an iterate's
 /// change that must settle for both the value and its derivative (a step run on `dual<T>` to
@@ -64,7 +58,7 @@ class settling_iteration {
 public:
     /// \param what   who iterates (prefixes error messages), e.g. "galerkin_vi: fixed point".
     /// \param h      the step size (reported in errors).
-    settling_iteration(std::string what, const T& h, const fixed_point_options& opt)
+    settling_iteration(std::string what, const T& h, const iteration_options& opt)
         : m_what(std::move(what)), m_h(h), m_cap(opt.max_iterations) {}
 
     /// `delta`: max-norm change of the iterate; `scale`: size of the quantities it is added to

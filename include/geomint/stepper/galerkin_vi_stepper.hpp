@@ -77,9 +77,11 @@ public:
     using typename base::time_type;
     using typename base::value_type;
 
-    explicit galerkin_vi_stepper(fixed_point_options options = {}) : m_options(options) {}
+    /// \param options the iterations' cap (default 100: the fixed point contracts linearly, like
+    ///        (C |h| L)^k; a step that needs more is a step too large).
+    explicit galerkin_vi_stepper(iteration_options options = {.max_iterations = 100}) : m_options(options) {}
 
-    const fixed_point_options& options() const { return m_options; }
+    const iteration_options& options() const { return m_options; }
 
     /// Iterations of the last step (fixed-point sweeps, or Newton steps).
     int iterations() const { return m_iterations; }
@@ -133,7 +135,7 @@ private:
     }
 
     template <class F, class G>
-    void iterate(const lobatto_pair<U>& c, F&& f, G&& g, const U& h, bool continuing) {
+    void iterate(const scheme::lobatto_pair<U>& c, F&& f, G&& g, const U& h, bool continuing) {
         m_fixed_point.step(c, f, g, m_work.q, m_work.p, h, m_dq, m_dp, m_options, method::name, continuing);
     }
 
@@ -143,9 +145,9 @@ private:
                                         " entries but the system has dof = " + std::to_string(dof));
     }
 
-    fixed_point_options m_options;
-    lobatto_fixed_point<U> m_fixed_point;
-    std::conditional_t<is_dual_v<U>, int, lobatto_newton<U>> m_newton{};
+    iteration_options m_options;
+    scheme::lobatto_fixed_point<U> m_fixed_point;
+    std::conditional_t<is_dual_v<U>, int, scheme::lobatto_newton<U>> m_newton{};
     bool m_newton_last = false;
     int m_iterations = 0;
     separable_rates<U, Coor, Momentum> m_rates;

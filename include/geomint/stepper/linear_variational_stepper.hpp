@@ -58,8 +58,8 @@ long double omega_max_for_message(const matrix<T, N>& M, const matrix<T, N>& K) 
 
 /// Odeint stepper (`stepper_tag`) for M q̈ + K q = 0 by a linear variational scheme.
 ///
-/// \tparam Scheme    `scheme::newmark`, `scheme::simpson` or `scheme::simpson_variant1`.
 /// \tparam Coor      coordinate vector: `std::array<T, N>`, `std::vector<T>`, `Eigen::Matrix<T, N, 1>`.
+/// \tparam Scheme    `scheme::newmark`, `scheme::simpson` or `scheme::simpson_variant1`.
 /// \tparam Momentum  momentum vector type (defaults to `Coor`).
 /// \tparam Checks    `checked` (default) or `unchecked` (stepper/stepper_base.hpp).
 /// \tparam Summation `plain_summation` (default: the kick–drift–kick products as written) or
@@ -77,9 +77,9 @@ long double omega_max_for_message(const matrix<T, N>& M, const matrix<T, N>& K) 
 /// of (q, p) finite; the state size equals the system's. With `stability_check::enforce`, a
 /// step size outside `Scheme::admissible` (ω_max |dt| ≥ `Scheme::stability_limit`) throws
 /// unstable_step_error, with either check policy (once per system and step size).
-template <class Scheme, class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
+template <class Coor, class Scheme, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
 class linear_variational_stepper
-    : public stepper_base<linear_variational_stepper<Scheme, Coor, Momentum, Checks, Summation>, Scheme, Coor, Momentum,
+    : public stepper_base<linear_variational_stepper<Coor, Scheme, Momentum, Checks, Summation>, Scheme, Coor, Momentum,
                           Checks> {
     using base = stepper_base<linear_variational_stepper, Scheme, Coor, Momentum, Checks>;
     friend base;
@@ -217,7 +217,7 @@ private:
     /// with S for the node coordinates).
     template <class F, class Q>
     void opening_kick(const F& f, const Q& q) {
-        constexpr bool matrix_free = !std::is_same_v<F, sparse_kick_drift_kick<value_type>>;
+        constexpr bool matrix_free = !std::is_same_v<F, scheme::sparse_kick_drift_kick<value_type>>;
         vector<value_type>& key = m_mf_key;  // matrix-free factors are rebuilt each step: compared by value
         if constexpr (matrix_free) f.key(key);
         bool same;
@@ -247,11 +247,11 @@ private:
     struct sparse_entry {
         std::uint64_t model_id = 0;
         value_type h{};
-        std::shared_ptr<const sparse_kick_drift_kick<value_type>> factors;
+        std::shared_ptr<const scheme::sparse_kick_drift_kick<value_type>> factors;
     };
 
     template <class System>
-    const sparse_kick_drift_kick<value_type>& sparse_lookup(const System& system, Eigen::Index n, const value_type& h) {
+    const scheme::sparse_kick_drift_kick<value_type>& sparse_lookup(const System& system, Eigen::Index n, const value_type& h) {
         if (system.size() != n)
             throw std::invalid_argument(std::string(Scheme::name) + ": the system has " + std::to_string(system.size()) +
                                         " degrees of freedom but the state has " + std::to_string(n));
@@ -362,7 +362,7 @@ private:
     std::size_t m_last_entry = 0;
     std::array<sparse_entry, 2> m_sparse_cache{};
     std::size_t m_sparse_last = 0;
-    detail::matrix_free_workspace<value_type, Coor, Momentum> m_mf_work;  ///< matrix-free path's buffers
+    scheme::detail::matrix_free_workspace<value_type, Coor, Momentum> m_mf_work;  ///< matrix-free path's buffers
     vector<value_type> m_mf_key;                                          ///< and its factors' key
     /// advance()'s vectors, kept so that a step allocates nothing (vectors of n entries).
     struct {
@@ -370,7 +370,7 @@ private:
     } m_work;
     /// Sparse path: the last kick, value = Y q with node coordinates u (Simpson), by `factors`.
     struct {
-        const sparse_kick_drift_kick<value_type>* factors = nullptr;
+        const scheme::sparse_kick_drift_kick<value_type>* factors = nullptr;
         vector<value_type> key;  ///< for matrix-free factors: their key()
         vec q, u, value;
     } m_kick;
@@ -382,14 +382,14 @@ private:
 
 /// Newmark's variational scheme as an odeint stepper (order 2, unconditionally stable).
 template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
-using newmark_stepper = linear_variational_stepper<scheme::newmark, Coor, Momentum, Checks, Summation>;
+using newmark_stepper = linear_variational_stepper<Coor, scheme::newmark, Momentum, Checks, Summation>;
 
 /// Simpson's variational scheme, variant 2 (eqs. 30–32), as an odeint stepper (order 4).
 template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
-using simpson_stepper = linear_variational_stepper<scheme::simpson, Coor, Momentum, Checks, Summation>;
+using simpson_stepper = linear_variational_stepper<Coor, scheme::simpson, Momentum, Checks, Summation>;
 
 /// Simpson's scheme, variant 1 (eqs. 26–29): also gives the internal node via `midpoint()`.
 template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
-using simpson_variant1_stepper = linear_variational_stepper<scheme::simpson_variant1, Coor, Momentum, Checks, Summation>;
+using simpson_variant1_stepper = linear_variational_stepper<Coor, scheme::simpson_variant1, Momentum, Checks, Summation>;
 
 }  // namespace geomint

@@ -20,8 +20,9 @@
 #include "geomint/model/system_form.hpp"
 #include "geomint/scheme/newton_equation/discrete_gradient.hpp"
 #include "geomint/scheme/newton_equation/implicit_midpoint.hpp"
+#include "geomint/scheme/newton_equation/newton_equation_scheme.hpp"
 #include "geomint/scheme/newton_equation/projection.hpp"
-#include "geomint/scheme/newton_equation/splitting.hpp"
+#include "geomint/scheme/newton_equation/leapfrog.hpp"
 #include "geomint/scheme/newton_equation/suris.hpp"
 #include "geomint/state.hpp"
 #include "geomint/stepper/stepper_base.hpp"
@@ -60,9 +61,9 @@ auto& scalar_of(C& c) {
 
 /// Odeint stepper (`stepper_tag`) for φ̈ = −V'(φ) by `Scheme`, on the (φ, p) pair state.
 ///
-/// \tparam Scheme   a scheme of scheme/newton_equation/ (e.g. `scheme::discrete_gradient`).
 /// \tparam Coor     coordinate type: a scalar T (one degree of freedom), or a container of n
 ///                  entries (std::array, std::vector, Eigen vector).
+/// \tparam Scheme   a scheme of scheme/newton_equation/ (e.g. `scheme::discrete_gradient`).
 /// \tparam Momentum momentum type (defaults to `Coor`).
 /// \tparam Checks   `checked` (default) or `unchecked` (stepper/stepper_base.hpp).
 ///
@@ -85,13 +86,13 @@ auto& scalar_of(C& c) {
 /// copyable system, e.g. lambdas capturing numbers: a system passed by value, as odeint does, is
 /// recognized by value, and one switched mid-trajectory is noticed), or else the same object
 /// (address and type; call `reset()` after changing such a system in place).
-/// Implicit schemes take `newton_raphson_options` at construction; explicit ones take none.
+/// Implicit schemes take `iteration_options` at construction; explicit ones take none.
 /// Checked each step with `checked` (std::invalid_argument): dt finite and non-zero, q and p finite and of equal length (= dof() for a
 /// separable_system). Implicit schemes throw `convergence_error` when Newton fails; the model
 /// throws `std::domain_error` if the potential's derivatives are not finite.
-template <class Scheme, class Coor, class Momentum = Coor, class Checks = checked>
+template <class Coor, class Scheme, class Momentum = Coor, class Checks = checked>
 class newton_equation_stepper
-    : public stepper_base<newton_equation_stepper<Scheme, Coor, Momentum, Checks>, Scheme, Coor, Momentum, Checks> {
+    : public stepper_base<newton_equation_stepper<Coor, Scheme, Momentum, Checks>, Scheme, Coor, Momentum, Checks> {
     using base = stepper_base<newton_equation_stepper, Scheme, Coor, Momentum, Checks>;
     friend base;
     static_assert(newton_equation_scheme<Scheme>, "Scheme must be a Newton-equation scheme (scheme/traits.hpp)");
@@ -102,11 +103,11 @@ public:
 
     newton_equation_stepper() = default;
     /// Settings of the Newton–Raphson solves (implicit schemes only).
-    explicit newton_equation_stepper(newton_raphson_options options)
+    explicit newton_equation_stepper(iteration_options options)
         requires Scheme::implicit
         : m_options(options) {}
 
-    const newton_raphson_options& options() const
+    const iteration_options& options() const
         requires Scheme::implicit
     {
         return m_options;
@@ -220,8 +221,14 @@ private:
             memory.q = q;
             memory.remember(system);
         } else {
-            Scheme::step(force_source, q, p, dt, m_options);
+            scheme_step(force_source, q, p, dt);
         }
+    }
+
+    template <class F, class U>
+    void scheme_step(const F& force_source, U& q, U& p, const T& dt) {
+        if constexpr (Scheme::implicit) Scheme::step(force_source, q, p, dt, m_options);
+        else Scheme::step(force_source, q, p, dt);
     }
 
     template <class U>
@@ -230,7 +237,7 @@ private:
         else return a.size() == b.size() && a == b;
     }
 
-    newton_raphson_options m_options;
+    iteration_options m_options;  ///< implicit schemes only
     detail::callable_adapter<Momentum, Coor> m_f_call;
     detail::callable_adapter<Coor, Momentum> m_g_call;
     force_memory<T> m_scalar_force;
@@ -238,25 +245,25 @@ private:
 };
 
 template <class Coor, class Momentum = Coor, class Checks = checked>
-using leapfrog_stepper = newton_equation_stepper<scheme::leapfrog, Coor, Momentum, Checks>;
+using leapfrog_stepper = newton_equation_stepper<Coor, scheme::leapfrog, Momentum, Checks>;
 template <class Coor, class Momentum = Coor, class Checks = checked>
-using symplectic_euler_stepper = newton_equation_stepper<scheme::symplectic_euler, Coor, Momentum, Checks>;
+using symplectic_euler_stepper = newton_equation_stepper<Coor, scheme::symplectic_euler, Momentum, Checks>;
 template <class Coor, class Momentum = Coor, class Checks = checked>
-using symplectic_euler_adjoint_stepper = newton_equation_stepper<scheme::symplectic_euler_adjoint, Coor, Momentum, Checks>;
+using symplectic_euler_adjoint_stepper = newton_equation_stepper<Coor, scheme::symplectic_euler_adjoint, Momentum, Checks>;
 template <class Coor, class Momentum = Coor, class Checks = checked>
-using implicit_midpoint_stepper = newton_equation_stepper<scheme::implicit_midpoint, Coor, Momentum, Checks>;
+using implicit_midpoint_stepper = newton_equation_stepper<Coor, scheme::implicit_midpoint, Momentum, Checks>;
 template <class Coor, class Momentum = Coor, class Checks = checked>
-using standard_projection_stepper = newton_equation_stepper<scheme::standard_projection<>, Coor, Momentum, Checks>;
+using standard_projection_stepper = newton_equation_stepper<Coor, scheme::standard_projection<>, Momentum, Checks>;
 template <class Coor, class Momentum = Coor, class Checks = checked>
-using symmetric_projection_stepper = newton_equation_stepper<scheme::symmetric_projection<>, Coor, Momentum, Checks>;
+using symmetric_projection_stepper = newton_equation_stepper<Coor, scheme::symmetric_projection<>, Momentum, Checks>;
 template <class Coor, class Momentum = Coor, class Checks = checked>
-using suris1_stepper = newton_equation_stepper<scheme::suris1, Coor, Momentum, Checks>;
+using suris1_stepper = newton_equation_stepper<Coor, scheme::suris1, Momentum, Checks>;
 template <class Coor, class Momentum = Coor, class Checks = checked>
-using suris2_stepper = newton_equation_stepper<scheme::suris2, Coor, Momentum, Checks>;
+using suris2_stepper = newton_equation_stepper<Coor, scheme::suris2, Momentum, Checks>;
 template <class Coor, class Momentum = Coor, class Checks = checked>
-using discrete_gradient_stepper = newton_equation_stepper<scheme::discrete_gradient, Coor, Momentum, Checks>;
+using discrete_gradient_stepper = newton_equation_stepper<Coor, scheme::discrete_gradient, Momentum, Checks>;
 template <class Coor, class Momentum = Coor, class Checks = checked>
 using modified_discrete_gradient_stepper =
-    newton_equation_stepper<scheme::modified_discrete_gradient, Coor, Momentum, Checks>;
+    newton_equation_stepper<Coor, scheme::modified_discrete_gradient, Momentum, Checks>;
 
 }  // namespace geomint

@@ -18,6 +18,7 @@
 #include "geomint/model/separable_rates.hpp"
 #include "geomint/scheme/composition/splitting_methods.hpp"
 #include "geomint/scheme/composition/symmetric_composition.hpp"
+#include "geomint/scheme/splitting_sweep.hpp"
 #include "geomint/stepper/stepper_base.hpp"
 
 #include <string>
@@ -87,17 +88,18 @@ private:
         m_work.template load<base::checks_enabled>(Method::name, q_in, p_in);
         const auto& [a, b] = coefficients();
         m_rates(sys, m_work.q.size(), Method::name, [&](auto&& f, auto&& g) {
-            for (std::size_t l = 0; l < a.size(); ++l) {
-                if (a[l] != U(0)) {
+            scheme::splitting_sweep(
+                a, b,
+                [&](const U& c) {
                     f(m_work.p, m_rate);
-                    m_increment.noalias() = m_rate * U(a[l] * dt);
+                    m_increment.noalias() = m_rate * U(c * dt);
                     m_work.add_to_q(m_increment);
-                }
-                if (b[l] == U(0)) continue;
-                g(m_work.q, m_rate);
-                m_increment.noalias() = m_rate * U(b[l] * dt);
-                m_work.add_to_p(m_increment);
-            }
+                },
+                [&](const U& c) {
+                    g(m_work.q, m_rate);
+                    m_increment.noalias() = m_rate * U(c * dt);
+                    m_work.add_to_p(m_increment);
+                });
         });
         m_work.store(q_out, p_out);
     }
@@ -108,31 +110,31 @@ private:
 };
 
 /// Yoshida's triple jump (order 4, 3 stages).
-template <class Coor, class Momentum = Coor>
-using yoshida4_stepper = splitting_stepper<Coor, scheme::yoshida4, Momentum>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = compensated_summation>
+using yoshida4_stepper = splitting_stepper<Coor, scheme::yoshida4, Momentum, Checks, Summation>;
 /// Suzuki's fractal composition (order 4, 5 stages).
-template <class Coor, class Momentum = Coor>
-using suzuki4_stepper = splitting_stepper<Coor, scheme::suzuki4, Momentum>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = compensated_summation>
+using suzuki4_stepper = splitting_stepper<Coor, scheme::suzuki4, Momentum, Checks, Summation>;
 /// Yoshida's order 6, solution A (7 stages).
-template <class Coor, class Momentum = Coor>
-using yoshida6_stepper = splitting_stepper<Coor, scheme::yoshida6, Momentum>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = compensated_summation>
+using yoshida6_stepper = splitting_stepper<Coor, scheme::yoshida6, Momentum, Checks, Summation>;
 /// Yoshida's order 8, solution D (15 stages).
-template <class Coor, class Momentum = Coor>
-using yoshida8_stepper = splitting_stepper<Coor, scheme::yoshida8, Momentum>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = compensated_summation>
+using yoshida8_stepper = splitting_stepper<Coor, scheme::yoshida8, Momentum, Checks, Summation>;
 /// Kahan & Li's order 6 (9 stages).
-template <class Coor, class Momentum = Coor>
-using kahan_li6_stepper = splitting_stepper<Coor, scheme::kahan_li6, Momentum>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = compensated_summation>
+using kahan_li6_stepper = splitting_stepper<Coor, scheme::kahan_li6, Momentum, Checks, Summation>;
 /// Kahan & Li's order 8 (17 stages).
-template <class Coor, class Momentum = Coor>
-using kahan_li8_stepper = splitting_stepper<Coor, scheme::kahan_li8, Momentum>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = compensated_summation>
+using kahan_li8_stepper = splitting_stepper<Coor, scheme::kahan_li8, Momentum, Checks, Summation>;
 /// Sofroniou & Spaletta's order 10 (35 stages).
-template <class Coor, class Momentum = Coor>
-using sofroniou_spaletta10_stepper = splitting_stepper<Coor, scheme::sofroniou_spaletta10, Momentum>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = compensated_summation>
+using sofroniou_spaletta10_stepper = splitting_stepper<Coor, scheme::sofroniou_spaletta10, Momentum, Checks, Summation>;
 /// McLachlan's SB3A, order 4 (5 kicks): odeint's sb3a_mclachlan at any precision.
-template <class Coor, class Momentum = Coor>
-using mclachlan_sb3a_stepper = splitting_stepper<Coor, scheme::mclachlan_sb3a, Momentum>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = compensated_summation>
+using mclachlan_sb3a_stepper = splitting_stepper<Coor, scheme::mclachlan_sb3a, Momentum, Checks, Summation>;
 /// Blanes & Moan's SRKN^b_11, order 6 on Runge–Kutta–Nyström problems (12 kicks).
-template <class Coor, class Momentum = Coor>
-using blanes_moan_srkn6_stepper = splitting_stepper<Coor, scheme::blanes_moan_srkn6, Momentum>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = compensated_summation>
+using blanes_moan_srkn6_stepper = splitting_stepper<Coor, scheme::blanes_moan_srkn6, Momentum, Checks, Summation>;
 
 }  // namespace geomint

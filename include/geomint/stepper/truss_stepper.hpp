@@ -37,9 +37,9 @@ nodal<T> to_nodal(const C& c) {
 
 /// Odeint stepper (`stepper_tag`) for a truss by a member `Scheme` of Algorithm MC.
 ///
-/// \tparam Scheme    a member of Algorithm MC (scheme/truss/).
 /// \tparam Coor      positions R: a container of 3N entries (std::vector, std::array, Eigen vector),
 ///                   node by node (x₁, y₁, z₁, x₂, …).
+/// \tparam Scheme    a member of Algorithm MC (scheme/truss/).
 /// \tparam Momentum  momenta P = M Ṙ, the same layout (defaults to `Coor`).
 /// \tparam Checks    `checked` (default) or `unchecked` (stepper/stepper_base.hpp).
 /// \tparam Summation `compensated_summation` (default) or `plain_summation`.
@@ -53,10 +53,10 @@ nodal<T> to_nodal(const C& c) {
 /// Checked each step with `checked` (std::invalid_argument): dt finite and non-zero, R and P
 /// finite, 3N entries each. Throws `convergence_error` when Newton fails, std::invalid_argument
 /// when the parameters violate (4.2)/(4.4), and what the scheme throws, with either policy.
-template <class Scheme, class Coor, class Momentum = Coor, class Checks = checked,
+template <class Coor, class Scheme, class Momentum = Coor, class Checks = checked,
           class Summation = compensated_summation>
 class truss_stepper
-    : public stepper_base<truss_stepper<Scheme, Coor, Momentum, Checks, Summation>, Scheme, Coor, Momentum, Checks> {
+    : public stepper_base<truss_stepper<Coor, Scheme, Momentum, Checks, Summation>, Scheme, Coor, Momentum, Checks> {
     using base = stepper_base<truss_stepper, Scheme, Coor, Momentum, Checks>;
     friend base;
     static_assert(truss_scheme<Scheme>, "Scheme must be a member of Algorithm MC (scheme/traits.hpp)");
@@ -66,9 +66,9 @@ public:
     using typename base::time_type;
     using typename base::value_type;
 
-    explicit truss_stepper(newton_raphson_options options = {}) : m_options(options) {}
+    explicit truss_stepper(iteration_options options = {}) : m_options(options) {}
 
-    const newton_raphson_options& options() const { return m_options; }
+    const iteration_options& options() const { return m_options; }
     /// Steps this stepper has split into half steps since construction (only schemes with
     /// `halve_on_failure`, the energy-conserving (d): see `scheme::mc_step`).
     std::size_t halvings() const { return m_carry.halvings; }
@@ -95,18 +95,18 @@ private:
         if constexpr (compensate) m_carry.sum.end(R, P);
     }
 
-    newton_raphson_options m_options;
+    iteration_options m_options;
     scheme::mc_trajectory_carry<T> m_carry;
 };
 
 template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = compensated_summation>
-using truss_midpoint_stepper = truss_stepper<scheme::truss_midpoint, Coor, Momentum, Checks, Summation>;
+using truss_midpoint_stepper = truss_stepper<Coor, scheme::truss_midpoint, Momentum, Checks, Summation>;
 template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = compensated_summation>
-using truss_energy_momentum_stepper = truss_stepper<scheme::truss_energy_momentum, Coor, Momentum, Checks, Summation>;
+using truss_energy_momentum_stepper = truss_stepper<Coor, scheme::truss_energy_momentum, Momentum, Checks, Summation>;
 template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = compensated_summation>
-using truss_fourth_order_stepper = truss_stepper<scheme::truss_fourth_order, Coor, Momentum, Checks, Summation>;
+using truss_fourth_order_stepper = truss_stepper<Coor, scheme::truss_fourth_order, Momentum, Checks, Summation>;
 template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = compensated_summation>
 using truss_energy_conserving_stepper =
-    truss_stepper<scheme::truss_energy_conserving<>, Coor, Momentum, Checks, Summation>;
+    truss_stepper<Coor, scheme::truss_energy_conserving<>, Momentum, Checks, Summation>;
 
 }  // namespace geomint

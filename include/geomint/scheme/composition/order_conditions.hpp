@@ -19,6 +19,9 @@
 #include "geomint/autodiff.hpp"
 #include "geomint/linalg.hpp"
 #include "geomint/scheme/composition/word_series.hpp"
+#include "geomint/solver/gauss_newton.hpp"
+
+#include <Eigen/QR>
 
 #include <algorithm>
 #include <cmath>
@@ -27,7 +30,7 @@
 #include <string>
 #include <vector>
 
-namespace geomint {
+namespace geomint::scheme {
 
 /// The generators Y_1, Y_3, … of degree <= p (the basis of a symmetric basic method's series).
 inline word_basis odd_generators_basis(int order) {
@@ -161,12 +164,10 @@ std::vector<U> palindromic_weights(const std::vector<U>& w_outer_to_inner) {
 }
 
 /// Solves residuals(x) = 0 for the free coefficients x of a method, from `x` (the published
-/// digits), by Gauss–Newton in T: the Jacobian from dual<T> residuals, each step the minimum-norm
-/// least-squares solution (Eigen's complete orthogonal decomposition), so an underdetermined
-/// system (a method with free parameters, tuned by its authors) converges to the point of the
-/// solution set nearest the published digits, and an overdetermined consistent one (dependent
-/// words of the free algebra) to its solution. The Jacobian is kept while the residuals shrink
-/// at least tenfold per step (a chord iteration), and recomputed otherwise.
+/// digits), by Gauss–Newton in T (solver/gauss_newton.hpp): an underdetermined system (a method
+/// with free parameters, tuned by its authors) converges to the point of the solution set nearest
+/// the published digits, an overdetermined consistent one (dependent words of the free algebra)
+/// to its solution.
 ///
 /// \param residuals a generic callable std::vector<U> → std::vector<U>, called with U = T and
 ///                  U = dual<T>.
@@ -175,52 +176,12 @@ std::vector<U> palindromic_weights(const std::vector<U>& w_outer_to_inner) {
 template <class T, class Residuals>
 std::vector<T> solve_order_conditions(std::vector<T> x, Residuals&& residuals, int order, const char* name) {
     using std::abs;
-    const Eigen::Index m = Eigen::Index(x.size());
-    auto largest = [](const std::vector<T>& r) {
-        T worst(0);
-        for (const T& v : r) worst = (std::max)(worst, T(abs(v)));
-        return worst;
-    };
-    Eigen::CompleteOrthogonalDecomposition<matrix<T>> cod;
-    bool have_jacobian = false, jacobian_at_x = false;
-    std::vector<T> r = residuals(x);
-    T last = largest(r);
-    for (int it = 0; it < 80 && last != T(0); ++it) {
-        if (!have_jacobian) {
-            matrix<T> J(Eigen::Index(r.size()), m);
-            for (Eigen::Index u = 0; u < m; ++u) {
-                std::vector<dual<T>> xd(x.begin(), x.end());
-                xd[std::size_t(u)] = make_dual(x[std::size_t(u)], T(1));
-                const auto rd = residuals(xd);
-                for (Eigen::Index k = 0; k < J.rows(); ++k) J(k, u) = tangent_of(rd[std::size_t(k)]);
-            }
-            cod.compute(J);
-            have_jacobian = jacobian_at_x = true;
-        }
-        vector<T> rv(Eigen::Index(r.size()));
-        for (Eigen::Index k = 0; k < rv.size(); ++k) rv(k) = r[std::size_t(k)];
-        const vector<T> step = cod.solve(vector<T>(-rv));
-        std::vector<T> next = x;
-        for (Eigen::Index u = 0; u < m; ++u) next[std::size_t(u)] += step(u);
-        std::vector<T> r_next = residuals(next);
-        const T now = largest(r_next);
-        if (!(now < last)) {
-            if (jacobian_at_x) break;  // a fresh Jacobian no longer helps: converged to round-off
-            have_jacobian = false;     // the chord stalled: recompute at x and retry
-            continue;
-        }
-        if (now > last / T(10)) have_jacobian = false;
-        jacobian_at_x = false;
-        x = std::move(next);
-        r = std::move(r_next);
-        last = now;
-    }
-    T scale(1);
-    for (const T& v : x) scale = (std::max)(scale, T(abs(v)));
     using std::pow;
-    if (!(last <= T(1000) * std::numeric_limits<T>::epsilon() * pow(scale, order)))
-        throw std::runtime_error(std::string(name) + ": the order conditions did not converge (largest residual " + geomint::to_string(last) + ")");
-    return x;
+    return gauss_newton(std::move(x), residuals, name, [order](const std::vector<T>& z) {
+        T scale(1);
+        for (const T& v : z) scale = (std::max)(scale, T(abs(v)));
+        return T(T(1000) * std::numeric_limits<T>::epsilon() * pow(scale, order));
+    });
 }
 
 /// The weights w_m … w_1 (outer to inner) of a palindromic composition of order `order`, solved
@@ -232,4 +193,4 @@ std::vector<T> solve_symmetric_composition(std::vector<T> w, int order, const ch
         std::move(w), [&](const auto& x) { return symmetric_composition_residuals(basis, palindromic_weights(x)); }, order, name);
 }
 
-}  // namespace geomint
+}  // namespace geomint::scheme

@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-namespace geomint {
+namespace geomint::scheme {
 
 /// The words over generators of given degrees, of total degree 0 … max_degree (index 0 is the
 /// empty word), with their concatenation table.
@@ -158,4 +158,4 @@ private:
     std::vector<T> m_c;
 };
 
-}  // namespace geomint
+}  // namespace geomint::scheme

@@ -23,7 +23,7 @@
 
 #include <string>
 
-namespace geomint {
+namespace geomint::scheme {
 
 /// Work arrays of the fixed-point step (n × s each), kept between steps by the stepper.
 template <class U>
@@ -37,7 +37,7 @@ public:
     ///         increments and the remedy (a smaller step).
     template <class F, class G>
     void step(const lobatto_pair<U>& c, F&& f, G&& g, const vector<U>& q, const vector<U>& p, const U& h,
-              vector<U>& dq, vector<U>& dp, const fixed_point_options& opt, const char* name, bool continuing = false) {
+              vector<U>& dq, vector<U>& dp, const iteration_options& opt, const char* name, bool continuing = false) {
         using T = value_type_of_t<U>;
         const Eigen::Index n = q.size(), s = c.c.size();
         m_out.resize(n);
@@ -97,4 +97,4 @@ private:
     int m_iterations = 0;
 };
 
-}  // namespace geomint
+}  // namespace geomint::scheme

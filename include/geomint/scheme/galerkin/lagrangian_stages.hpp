@@ -41,7 +41,7 @@
 #include <utility>
 #include <vector>
 
-namespace geomint {
+namespace geomint::scheme {
 
 /// Work arrays and the converged stages of the Newton step, kept by the stepper.
 template <class T>
@@ -54,7 +54,7 @@ public:
     ///         and q); std::domain_error from the model (degenerate or non-finite L).
     template <class Model>
     void step(const lobatto_pair<T>& c, const Model& m, const vector<T>& q, const vector<T>& p, const T& h,
-              vector<T>& dq, vector<T>& dp, const fixed_point_options& opt, const char* name, bool continuing = false) {
+              vector<T>& dq, vector<T>& dp, const iteration_options& opt, const char* name, bool continuing = false) {
         const Eigen::Index n = q.size(), s = c.c.size();
         m_c = &c;
         m_h = h;
@@ -116,7 +116,7 @@ private:
     /// Leaves the stage velocities in m_V and ∂L/∂q at the stages in m_Lq.
     template <class Model>
     void iterate(const lobatto_pair<T>& c, const Model& m, const vector<T>& q, const vector<T>& p, const T& h,
-                 const matrix<T>& guess, const fixed_point_options& opt, const char* name) {
+                 const matrix<T>& guess, const iteration_options& opt, const char* name) {
         const Eigen::Index n = q.size(), s = c.c.size();
         m_V = guess;
         matrix<T> Lv(n, s), R(n, s);
@@ -193,4 +193,4 @@ private:
     int m_iterations = 0;
 };
 
-}  // namespace geomint
+}  // namespace geomint::scheme

@@ -41,7 +41,7 @@
 #include <string>
 #include <utility>
 
-namespace geomint {
+namespace geomint::scheme {
 
 /// Butcher coefficients of the (degree + 1)-stage Lobatto IIIA–IIIB pair.
 template <class T>
@@ -146,4 +146,4 @@ lobatto_pair<T> lobatto_iiia_iiib(int degree) {
     return q;
 }
 
-}  // namespace geomint
+}  // namespace geomint::scheme

@@ -85,7 +85,7 @@ struct generic_product_impl<geomint::detail::matrix_free_operator<T, Apply>, Rhs
 };
 }  // namespace Eigen::internal
 
-namespace geomint {
+namespace geomint::scheme {
 
 namespace detail {
 /// Buffers of the matrix-free path (callable arguments and results, CG operator temporaries,
@@ -93,8 +93,8 @@ namespace detail {
 /// allocated and freed every step cost more in page faults than the arithmetic.
 template <class T, class Coor, class Momentum>
 struct matrix_free_workspace {
-    callable_adapter<Momentum, Coor> f_call;  ///< p ↦ M⁻¹ p
-    callable_adapter<Coor, Momentum> g_call;  ///< q ↦ −K q
+    geomint::detail::callable_adapter<Momentum, Coor> f_call;  ///< p ↦ M⁻¹ p
+    geomint::detail::callable_adapter<Coor, Momentum> g_call;  ///< q ↦ −K q
     vector<T> t1, t2, v;
 
     void resize(Eigen::Index n) {
@@ -197,7 +197,7 @@ private:
             t2 += alpha * y;
             inverse_mass_into(t2, out);
         };
-        using op = detail::matrix_free_operator<T, decltype(apply)>;
+        using op = geomint::detail::matrix_free_operator<T, decltype(apply)>;
         const op A(m_n, apply);
         Eigen::ConjugateGradient<op, Eigen::Lower | Eigen::Upper, Eigen::IdentityPreconditioner> cg;
         cg.setTolerance(scalar_traits<T>::tolerance(16));
@@ -222,4 +222,4 @@ private:
     workspace* m_ws;
 };
 
-}  // namespace geomint
+}  // namespace geomint::scheme

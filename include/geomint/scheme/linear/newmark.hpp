@@ -31,7 +31,7 @@ struct newmark : geomint::scheme_claims<2, symplectic_map | time_symmetric>,
     /// \throws std::invalid_argument if h <= 0 or is not finite.
     template <class T>
     static partitioned_blocks<T> blocks(const matrix<T>& M, const matrix<T>& K, const T& h) {
-        detail::require_positive_step(h, "newmark");
+        geomint::detail::require_positive_step(h, "newmark");
         return {matrix<T>(M * (T(2) / h)), matrix<T>(K * (h / T(2)))};
     }
 
@@ -40,7 +40,7 @@ struct newmark : geomint::scheme_claims<2, symplectic_map | time_symmetric>,
     /// \throws std::invalid_argument if h <= 0 or is not finite.
     template <class T>
     static auto sparse_factors(const sparse_matrix<T>& M, const sparse_matrix<T>& K, const T& h) {
-        detail::require_positive_step(h, "newmark");
+        geomint::detail::require_positive_step(h, "newmark");
         return sparse_kick_drift_kick<T>::newmark(M, K, h);
     }
 
@@ -49,8 +49,8 @@ struct newmark : geomint::scheme_claims<2, symplectic_map | time_symmetric>,
     /// containers the callables take; n degrees of freedom; h > 0; `ws` the stepper's buffers.
     template <class T, class Coor, class Momentum, class System>
     static auto matrix_free_factors(System& sys, Eigen::Index n, const T& h,
-                                    ::geomint::detail::matrix_free_workspace<T, Coor, Momentum>& ws) {
-        detail::require_positive_step(h, "newmark");
+                                    detail::matrix_free_workspace<T, Coor, Momentum>& ws) {
+        geomint::detail::require_positive_step(h, "newmark");
         return matrix_free_kick_drift_kick<T, Coor, Momentum, System>::newmark(sys, n, h, ws);
     }
 

@@ -27,7 +27,7 @@
 #include "geomint/linalg.hpp"
 #include "geomint/scheme/traits.hpp"
 
-namespace geomint {
+namespace geomint::scheme {
 
 /// The blocks X, Y (n × n) of a scheme in the partitioned form (34). Dynamic size: transfer
 /// matrices are built once per step size, off the hot path.
@@ -137,6 +137,10 @@ struct partitioned_scheme {
         return partitioned_factors(Derived::blocks(M, K, h));
     }
 };
+
+}  // namespace geomint::scheme
+
+namespace geomint {
 
 /// A scheme for M q̈ + K q = 0 written in the partitioned (kick–drift–kick) form
 /// (scheme/linear/partitioned_form.hpp): Newmark, Simpson.

@@ -69,7 +69,7 @@ struct simpson_common : geomint::scheme_claims<4, symplectic_map | time_symmetri
     /// containers the callables take; n degrees of freedom; h > 0; `ws` the stepper's buffers.
     template <class T, class Coor, class Momentum, class System>
     static auto matrix_free_factors(System& sys, Eigen::Index n, const T& h,
-                                    ::geomint::detail::matrix_free_workspace<T, Coor, Momentum>& ws) {
+                                    detail::matrix_free_workspace<T, Coor, Momentum>& ws) {
         require_step(h);
         return matrix_free_kick_drift_kick<T, Coor, Momentum, System>::simpson(sys, n, h, ws);
     }

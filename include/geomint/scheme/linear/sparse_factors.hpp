@@ -40,7 +40,7 @@
 
 #include <memory>
 
-namespace geomint {
+namespace geomint::scheme {
 
 /// The kick Y q and drift W p of a linear variational scheme on a sparse model (see the file
 /// comment), with the stability verdict of its step size. Built by `Scheme::sparse_factors`;
@@ -147,4 +147,4 @@ private:
     bool m_admissible = true;
 };
 
-}  // namespace geomint
+}  // namespace geomint::scheme

@@ -10,7 +10,8 @@
 /// p_{n+1} = p_n − δ ΔV. Order 2, symmetric, not symplectic.
 
 #include "geomint/error.hpp"
-#include "geomint/scheme/newton_equation/splitting.hpp"
+#include "geomint/scheme/newton_equation/leapfrog.hpp"
+#include "geomint/solver/newton_raphson.hpp"
 
 #include <boost/math/constants/constants.hpp>
 
@@ -22,7 +23,7 @@ namespace geomint::scheme {
 namespace detail {
 /// One step of (45) with step δ (the time advances by ε; only δ enters the equations).
 template <class System, class U, class T>
-void discrete_gradient_step(const System& sys, U& phi, U& p, const T& delta, const newton_raphson_options& opt,
+void discrete_gradient_step(const System& sys, U& phi, U& p, const T& delta, const iteration_options& opt,
                             const char* who) {
     using std::abs;
     const T d2 = delta * delta;
@@ -49,11 +50,11 @@ struct discrete_gradient
     static constexpr const char* name = "discrete_gradient";
     static constexpr bool needs_potential = true;
     static constexpr bool multi_dof = false;
-    static constexpr bool implicit = true;  ///< solves an equation (takes newton_raphson_options)
+    static constexpr bool implicit = true;  ///< solves an equation (takes iteration_options)
     static constexpr const char* source = "Cieśliński & Ratkiewicz, eqs. (45)-(47)";
     /// \throws geomint::convergence_error if the Newton solve fails.
     template <class System, class U, class T>
-    static void step(const System& sys, U& phi, U& p, const T& h, const newton_raphson_options& opt) {
+    static void step(const System& sys, U& phi, U& p, const T& h, const iteration_options& opt) {
         detail::discrete_gradient_step(sys, phi, p, h, opt, name);
     }
 };
@@ -65,7 +66,7 @@ struct modified_discrete_gradient
     static constexpr const char* name = "modified_discrete_gradient";
     static constexpr bool needs_potential = true;
     static constexpr bool multi_dof = false;
-    static constexpr bool implicit = true;  ///< solves an equation (takes newton_raphson_options)
+    static constexpr bool implicit = true;  ///< solves an equation (takes iteration_options)
     static constexpr const char* source = "Cieśliński & Ratkiewicz, eqs. (55)-(56)";
     static constexpr const char* stability_text = "unconditionally stable for |h omega0| < pi, where delta (55) is defined";
     /// δ(ε) = (2/ω0) tan(εω0/2) (eq. 55).
@@ -84,7 +85,7 @@ struct modified_discrete_gradient
 
     /// \throws geomint::convergence_error if the Newton solve fails; std::domain_error as `delta`.
     template <class System, class U, class T>
-    static void step(const System& sys, U& phi, U& p, const T& h, const newton_raphson_options& opt) {
+    static void step(const System& sys, U& phi, U& p, const T& h, const iteration_options& opt) {
         detail::discrete_gradient_step(sys, phi, p, delta(sys, h), opt, name);
     }
 };

@@ -7,7 +7,8 @@
 /// For q ∈ ℝⁿ (a `separable_system`) the same equation is solved by Newton–Raphson with the
 /// Jacobian I + (ε²/4)∇²V(m) (Hessian by autodiff).
 
-#include "geomint/scheme/newton_equation/splitting.hpp"
+#include "geomint/scheme/newton_equation/leapfrog.hpp"
+#include "geomint/solver/newton_raphson.hpp"
 
 namespace geomint::scheme {
 
@@ -16,11 +17,11 @@ struct implicit_midpoint
     static constexpr const char* name = "implicit_midpoint";
     static constexpr bool needs_potential = true;
     static constexpr bool multi_dof = true;
-    static constexpr bool implicit = true;  ///< solves an equation (takes newton_raphson_options)
+    static constexpr bool implicit = true;  ///< solves an equation (takes iteration_options)
     static constexpr const char* source = "Cieśliński & Ratkiewicz, eq. (23)";
     /// \throws geomint::convergence_error if the Newton solve fails.
     template <class System, class U, class T>
-    static void step(const System& sys, U& phi, U& p, const T& h, const newton_raphson_options& opt) {
+    static void step(const System& sys, U& phi, U& p, const T& h, const iteration_options& opt) {
         using std::abs;
         const T e2 = h * h / 4;
         const auto residual = [&sys, h, e2](const auto& m, const auto& phi0, const auto& p0) {
@@ -36,7 +37,7 @@ struct implicit_midpoint
     /// n degrees of freedom: q, p of length sys.dof().
     /// \throws geomint::convergence_error if the Newton solve fails.
     template <class System, class T>
-    static void step(const System& sys, vector<T>& q, vector<T>& p, const T& h, const newton_raphson_options& opt) {
+    static void step(const System& sys, vector<T>& q, vector<T>& p, const T& h, const iteration_options& opt) {
         using std::abs;
         const T e2 = h * h / 4;
         const vector<T> base = q + p * (h / 2);

@@ -10,7 +10,9 @@
 /// λ is found by Newton with the exact derivative (the paper's (30) uses a simplified one; both
 /// converge to the same root). Neither map is symplectic; the symmetric one is time-reversible.
 
-#include "geomint/scheme/newton_equation/splitting.hpp"
+#include "geomint/scheme/newton_equation/newton_equation_scheme.hpp"
+#include "geomint/scheme/newton_equation/leapfrog.hpp"
+#include "geomint/solver/newton_raphson.hpp"
 
 namespace geomint::scheme {
 
@@ -31,13 +33,13 @@ struct standard_projection
     static constexpr const char* name = "standard_projection";
     static constexpr bool needs_potential = true;
     static constexpr bool multi_dof = false;
-    static constexpr bool implicit = true;  ///< solves an equation (takes newton_raphson_options)
+    static constexpr bool implicit = true;  ///< solves an equation (takes iteration_options)
     static constexpr const char* source = "Cieśliński & Ratkiewicz, eqs. (25)-(30)";
     /// \throws geomint::convergence_error if a Newton solve fails.
     template <class System, class U, class T>
-    static void step(const System& sys, U& phi, U& p, const T& h, const newton_raphson_options& opt) {
+    static void step(const System& sys, U& phi, U& p, const T& h, const iteration_options& opt) {
         const U energy = sys.hamiltonian(phi, p);
-        Base::step(sys, phi, p, h, opt);
+        newton_equation_step<Base>(sys, phi, p, h, opt);
         const U g_phi = sys.dV(phi);
         const auto residual = [&sys](const auto& lambda, const auto& phi_t, const auto& p_t, const auto& gphi,
                                      const auto& h0) {
@@ -60,18 +62,18 @@ struct symmetric_projection
     static constexpr const char* name = "symmetric_projection";
     static constexpr bool needs_potential = true;
     static constexpr bool multi_dof = false;
-    static constexpr bool implicit = true;  ///< solves an equation (takes newton_raphson_options)
+    static constexpr bool implicit = true;  ///< solves an equation (takes iteration_options)
     static constexpr const char* source = "Cieśliński & Ratkiewicz, eq. (31)";
     /// \throws geomint::convergence_error if a Newton solve fails.
     template <class System, class U, class T>
-    static void step(const System& sys, U& phi, U& p, const T& h, const newton_raphson_options& opt) {
+    static void step(const System& sys, U& phi, U& p, const T& h, const iteration_options& opt) {
         const U energy = sys.hamiltonian(phi, p);
         const T scale = detail::energy_scale(sys, value_of(phi), value_of(p));
         // x_{n+1}(λ) for λ, φ_n, p_n of one type W (T or dual<T>).
         const auto next = [&sys, h, &opt, scale](const auto& lambda, const auto& phi0, const auto& p0) {
             using W = std::decay_t<decltype(lambda * phi0)>;
             W phi_t = W(phi0) + lambda * sys.dV(phi0), p_t = W(p0) + lambda * p0;
-            Base::step(sys, phi_t, p_t, h, opt);
+            newton_equation_step<Base>(sys, phi_t, p_t, h, opt);
             const auto inner = [&sys](const auto& x, const auto& phi_tilde, const auto& lam) {
                 return x - phi_tilde - lam * sys.dV(x);
             };

@@ -8,7 +8,7 @@
 /// They exist only for the pendulum: the system must be a `simple_pendulum<T>` (k is read from it).
 
 #include "geomint/model/newton_system.hpp"
-#include "geomint/scheme/newton_equation/splitting.hpp"
+#include "geomint/scheme/newton_equation/leapfrog.hpp"
 
 #include <type_traits>
 
@@ -28,10 +28,10 @@ struct suris_map : geomint::scheme_claims<1, symplectic_map>, geomint::unconditi
     /// but p_n = (φ_n − φ_{n−1})/ε (33) approximates φ̇ at t_n − ε/2.
     static constexpr bool needs_potential = true;
     static constexpr bool multi_dof = false;
-    static constexpr bool implicit = false;  ///< solves an equation (takes newton_raphson_options)
+    static constexpr bool implicit = false;
     static constexpr const char* stability_text = "unconditionally stable (linearization at phi = 0)";
     template <class System, class U, class T>
-    static void step(const System& sys, U& phi, U& p, const T& h, const newton_raphson_options&) {
+    static void step(const System& sys, U& phi, U& p, const T& h) {
         static_assert(is_simple_pendulum<System>::value,
                       "Suris' maps (34), (35) are defined for the simple pendulum only: use geomint::simple_pendulum<T>");
         using std::atan;

@@ -268,7 +268,7 @@ void mc_residual_rows(const Truss& sys, const mc_step_frame<T>& f, const nodal<U
 /// checked on the converged parameters.
 template <class Scheme, class Truss, class T>
 std::pair<nodal<T>, nodal<T>> mc_dense_solve(const Truss& sys, const mc_step_frame<T>& f, const nodal<T>& P,
-                                             const T& t, const T& h, const newton_raphson_options& opt) {
+                                             const T& t, const T& h, const iteration_options& opt) {
     using D = dual<T>;
     constexpr auto S = static_cast<std::size_t>(scalar_unknowns_of<Scheme>());
     const Eigen::Index n = P.rows(), m = 6 * n + static_cast<Eigen::Index>(S);
@@ -326,7 +326,7 @@ std::pair<nodal<T>, nodal<T>> mc_dense_solve(const Truss& sys, const mc_step_fra
 ///         `parameters` throws (e.g. std::domain_error from the strain energy).
 template <class Scheme, class Truss, class T>
 std::pair<nodal<T>, nodal<T>> mc_solve(const Truss& sys, const nodal<T>& R, const nodal<T>& P, const T& t,
-                                       const T& h, const newton_raphson_options& opt) {
+                                       const T& h, const iteration_options& opt) {
     static_assert(!Truss::has_load ||
                       requires(const Truss& t_, const mc_step_data<T, T>& s_) { Scheme::load_terms(t_, s_); },
                   "this Algorithm MC scheme defines no load_terms: it cannot step a truss with an external load");
@@ -381,7 +381,7 @@ void apply_increments(nodal<T>& R, nodal<T>& P, const std::pair<nodal<T>, nodal<
 /// `mc_step` after its argument checks; `c` is the carry (or a local one), `compensate` whether
 /// the caller gave it.
 template <class Scheme, class Truss, class T>
-void mc_step_in(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& t, const T& h, const newton_raphson_options& opt,
+void mc_step_in(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& t, const T& h, const iteration_options& opt,
                 mc_trajectory_carry<T>& c, bool compensate) {
     if constexpr (halves_on_failure<Scheme>()) {
         std::pair<nodal<T>, nodal<T>> d;
@@ -427,7 +427,7 @@ void mc_step_in(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& t, const T&
 /// \throws std::invalid_argument if h is 0 or not finite, or t is not finite (h < 0 steps backward
 ///         in time).
 template <class Scheme, class Truss, class T>
-void mc_step(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& t, const T& h, const newton_raphson_options& opt,
+void mc_step(const Truss& sys, nodal<T>& R, nodal<T>& P, const T& t, const T& h, const iteration_options& opt,
              mc_trajectory_carry<T>* carry = nullptr) {
     using std::isfinite;
     if (!isfinite(h) || h == T(0))

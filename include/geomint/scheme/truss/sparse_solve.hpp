@@ -128,7 +128,7 @@ void bar_local_residual(const Truss& sys, const nodal<T>& Rc, const nodal<T>& P,
 template <class Scheme, class Truss, class T>
 std::pair<nodal<T>, nodal<T>> sparse_solve(const Truss& sys, const nodal<T>& Rc, const nodal<T>& P,
                                            const nodal<T>& predictor_dR, const nodal<T>& predictor_dP, const T& h,
-                                           const T& r_scale, const T& p_scale, const newton_raphson_options& opt) {
+                                           const T& r_scale, const T& p_scale, const iteration_options& opt) {
     using D = dual<T>;
     const Eigen::Index n = Rc.rows(), m = 6 * n;
     const auto nb = bar_neighbours(sys);

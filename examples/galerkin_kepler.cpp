@@ -1,0 +1,50 @@
+// A Galerkin variational integrator as a drop-in odeint stepper: Kepler's problem (e = 0.6)
+// written as odeint's symplectic pair (f, g), integrated over 10 periods by the degree-3 Galerkin
+// VI (order 6) through odeint's integrate_const. Reference: Kepler's equation (exact orbit).
+// Printed: the position error, the energy error (bounded: a symplectic method) and the angular
+// momentum error (conserved to rounding: the discrete Noether theorem).
+#include <geomint/galerkin.hpp>
+#include <geomint/problems/kepler.hpp>
+
+#include <boost/numeric/odeint.hpp>
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <utility>
+
+int main() {
+    using V = std::array<double, 2>;
+    auto f = [](const V& p, V& dqdt) { dqdt = p; };  // dq/dt = p
+    auto g = [](const V& q, V& dpdt) {                // dp/dt = -q/|q|^3
+        const double r2 = q[0] * q[0] + q[1] * q[1];
+        const double r3 = r2 * std::sqrt(r2);
+        dpdt = {-q[0] / r3, -q[1] / r3};
+    };
+    const geomint::problems::kepler<double> kepler(0.6);  // only for the exact orbit and H
+    const double period = kepler.period(), h = period / 200, t_end = 10 * period;
+    auto x = std::make_pair(V{kepler.q0()[0], kepler.q0()[1]}, V{kepler.p0()[0], kepler.p0()[1]});
+    const double H0 = kepler.hamiltonian(x.first, x.second), L0 = kepler.angular_momentum(x.first, x.second);
+
+    geomint::galerkin_vi_stepper<V, 3> stepper;  // order() == 6
+    double worst_H = 0, worst_L = 0;
+    const auto observer = [&](const std::pair<V, V>& s, double) {
+        worst_H = std::max(worst_H, std::abs(kepler.hamiltonian(s.first, s.second) - H0));
+        worst_L = std::max(worst_L, std::abs(kepler.angular_momentum(s.first, s.second) - L0));
+    };
+    const std::size_t steps =
+        boost::numeric::odeint::integrate_const(stepper, std::make_pair(f, g), x, 0.0, t_end, h, observer);
+    const auto exact = kepler.exact(t_end);
+    const double error = std::hypot(x.first[0] - exact.first[0], x.first[1] - exact.first[1]);
+    std::printf("galerkin_vi_stepper<V, 3> (order %d), h = T/200, %zu steps over 10 periods\n", stepper.order(), steps);
+    std::printf("  position error at t = 10 T   %.3e\n", error);
+    std::printf("  max |H - H0|                 %.3e\n", worst_H);
+    std::printf("  max |L - L0| (angular mom.)  %.3e\n", worst_L);
+    // Expected: order 6 at 200 steps a period puts the error near 1e-7 (a tenth of a percent of
+    // the 1e-4 of a fourth-order method); the energy error is bounded near 1e-9; the angular
+    // momentum is conserved to rounding (a few hundred eps over 2000 steps).
+    const bool ok = error < 1e-6 && worst_H < 1e-8 && worst_L < 1000 * 2.2e-16;
+    std::puts(ok ? "as expected: sixth-order accuracy, bounded energy, angular momentum to rounding"
+                 : "UNEXPECTED figures");
+    return ok ? 0 : 1;
+}

@@ -1,0 +1,136 @@
+#pragma once
+/// \file
+/// The explicit schemes of the Newton-equation family, φ̈ = f(φ): Störmer–Verlet (leap-frog) and
+/// the two symplectic Euler methods. Source: Cieśliński & Ratkiewicz, eqs. (13), (20), (21). Each is a
+/// composition of a kick p += c·f(φ) and a drift φ += c·v(p), so it needs only the force: it also
+/// runs on odeint's symplectic system form (see stepper/newton_equation_stepper.hpp). The
+/// velocity v(p) = ∂T/∂p is p for the paper's H = p²/2 + V(φ); a system that has a member
+/// `velocity(p)` (odeint's pair form, dq/dt = f(p)) supplies its own, and the same compositions
+/// are then Störmer–Verlet and symplectic Euler for any separable H = T(p) + V(q) (Hairer,
+/// Lubich, Wanner, *Geometric Numerical Integration*, §I.1.4 and Theorem VI.3.4).
+///
+/// Scheme interface (shared by every scheme in scheme/newton_equation/, concept
+/// `newton_equation_scheme` of scheme/newton_equation/newton_equation_scheme.hpp):
+/// - the trait vocabulary (`name`, `source`, `order`, `symplectic` — the map preserves dφ∧dp —,
+///   `symmetric`, `energy_preserving`, `momentum_preserving`, the stability limit);
+/// - `needs_potential` (false: the force alone is enough), `multi_dof` (also defined for q ∈ ℝⁿ,
+///   H = |p|²/2 + V(q): `step` then takes `vector<T>` q, p and a `separable_system`), `implicit`;
+/// - `step(sys, phi, p, h)` (explicit schemes) or `step(sys, phi, p, h, options)` (implicit ones)
+///   advances (φ, p) by one step h (the paper's ε) in place, for `U` = T or dual<T>
+///   (differentiating a whole step, analysis/one_step_map.hpp); h may be negative (the
+///   inverse-time map, for reversibility checks). `newton_equation_step` calls either.
+///
+/// The three splitting schemes are coefficient tables run by `splitting_sweep`
+/// (scheme/splitting_sweep.hpp), written once for scalars and Eigen vectors: kick and drift are
+/// the same expressions on both.
+
+#include "geomint/scheme/splitting_sweep.hpp"
+#include "geomint/scheme/traits.hpp"
+
+#include <array>
+#include <utility>
+#include <vector>
+
+namespace geomint::scheme {
+
+namespace detail {
+template <class System, class U, class T>
+void kick(const System& sys, const U& phi, U& p, const T& c) {
+    p += sys.force(phi) * c;
+}
+template <class System, class U, class T>
+void drift(const System& sys, U& phi, const U& p, const T& c) {
+    if constexpr (requires { sys.velocity(p); }) phi += sys.velocity(p) * c;
+    else phi += p * c;
+}
+}  // namespace detail
+
+/// Base of the explicit splittings of the Newton equation: the substeps of `Method::drift` and
+/// `Method::kick` (rational coefficients (numerator, denominator), computed in T) run by
+/// `splitting_sweep`, the loop the catalogue's compositions run too.
+template <class Method>
+struct newton_splitting {
+    static constexpr bool needs_potential = false;
+    static constexpr bool multi_dof = true;
+    static constexpr bool implicit = false;
+
+    /// The drift and kick coefficients in T.
+    template <class T>
+    static const std::pair<std::vector<T>, std::vector<T>>& coefficients() {
+        static const std::pair<std::vector<T>, std::vector<T>> c = [] {
+            std::pair<std::vector<T>, std::vector<T>> out;
+            for (const auto& [n, d] : Method::drift) out.first.push_back(T(n) / T(d));
+            for (const auto& [n, d] : Method::kick) out.second.push_back(T(n) / T(d));
+            return out;
+        }();
+        return c;
+    }
+
+    /// One step of size h (h < 0: the inverse-time map) on (φ, p) in place.
+    template <class System, class U, class T>
+    static void step(const System& sys, U& phi, U& p, const T& h) {
+        const auto& [a, b] = coefficients<T>();
+        splitting_sweep(
+            a, b, [&](const T& c) { detail::drift(sys, phi, p, T(c * h)); },
+            [&](const T& c) { detail::kick(sys, phi, p, T(c * h)); });
+    }
+};
+
+/// Störmer–Verlet / leap-frog (13): half kick, drift, half kick. Order 2, symplectic, symmetric.
+struct leapfrog : newton_splitting<leapfrog>,
+                  geomint::scheme_claims<2, symplectic_map | time_symmetric | momentum_conserving>,
+                  geomint::stable_below_two {
+    static constexpr const char* name = "leapfrog";
+    static constexpr const char* source = "Cieśliński & Ratkiewicz, eq. (13)";
+    static constexpr std::array<std::pair<int, int>, 2> drift{{{0, 1}, {1, 1}}};
+    static constexpr std::array<std::pair<int, int>, 2> kick{{{1, 2}, {1, 2}}};
+    static constexpr bool first_same_as_last = true;
+
+    /// The same step given the force f = f(φ_n), returning f(φ_{n+1}) in it: one force
+    /// evaluation per step along a trajectory (first same as last); the same substeps and
+    /// arithmetic as `step`.
+    template <class System, class U, class T>
+    static void step_with_force(const System& sys, U& phi, U& p, const T& h, U& f) {
+        const auto& [a, b] = coefficients<T>();
+        bool first = true;
+        splitting_sweep(
+            a, b, [&](const T& c) { detail::drift(sys, phi, p, T(c * h)); },
+            [&](const T& c) {
+                if (!first) f = sys.force(phi);
+                first = false;
+                p += f * T(c * h);
+            });
+    }
+};
+
+/// Symplectic Euler (20): p_{n+1} = p_n + ε f(φ_n), φ_{n+1} = φ_n + ε p_{n+1}. Order 1, symplectic.
+struct symplectic_euler : newton_splitting<symplectic_euler>,
+                          geomint::scheme_claims<1, symplectic_map | momentum_conserving>,
+                          geomint::stable_below_two {
+    static constexpr const char* name = "symplectic_euler";
+    static constexpr const char* source = "Cieśliński & Ratkiewicz, eq. (20)";
+    static constexpr std::array<std::pair<int, int>, 2> drift{{{0, 1}, {1, 1}}};
+    static constexpr std::array<std::pair<int, int>, 2> kick{{{1, 1}, {0, 1}}};
+};
+
+/// Symplectic Euler, the other form (21): φ_{n+1} = φ_n + ε p_n, p_{n+1} = p_n + ε f(φ_{n+1}).
+/// Order 1, symplectic; the adjoint of (20).
+struct symplectic_euler_adjoint : newton_splitting<symplectic_euler_adjoint>,
+                                  geomint::scheme_claims<1, symplectic_map | momentum_conserving>,
+                                  geomint::stable_below_two {
+    static constexpr const char* name = "symplectic_euler_adjoint";
+    static constexpr const char* source = "Cieśliński & Ratkiewicz, eq. (21)";
+    static constexpr std::array<std::pair<int, int>, 1> drift{{{1, 1}}};
+    static constexpr std::array<std::pair<int, int>, 1> kick{{{1, 1}}};
+};
+
+/// Whether `Scheme` has the first-same-as-last form `step_with_force` (`Scheme::first_same_as_last`).
+template <class Scheme>
+constexpr bool first_same_as_last() {
+    if constexpr (requires { Scheme::first_same_as_last; })
+        return Scheme::first_same_as_last;
+    else
+        return false;
+}
+
+}  // namespace geomint::scheme

@@ -1,0 +1,30 @@
+#pragma once
+/// \file
+/// `iteration_options`: the one settings type of every iterative solve inside an implicit step —
+/// the Newton–Raphson solves of the Newton-equation and truss schemes (solver/newton_raphson.hpp)
+/// and the fixed-point and Newton iterations of the Galerkin steps (solver/settling_iteration.hpp).
+/// Explicit schemes take none. How each solve decides to stop is its stopping rule, documented
+/// with the solver: a residual test tied to the scalar's ε (Newton–Raphson, Gauss–Newton) or
+/// Hairer's settling rule on the iterate's change (the Galerkin iterations).
+
+namespace geomint {
+
+/// The linear solver of a vector Newton step.
+enum class jacobian_storage {
+    automatic,  ///< sparse where the scheme provides a sparse Jacobian and the system is large
+    dense,      ///< dense Jacobian, partial-pivoting LU
+    sparse      ///< sparse Jacobian (where the scheme provides one), Eigen's SparseLU
+};
+
+/// Settings of the iterative solves inside an implicit step.
+struct iteration_options {
+    /// Iteration cap per solve; reaching it without meeting the stopping rule throws
+    /// `geomint::convergence_error`. Default 50 (Newton converges quadratically; the Galerkin
+    /// stepper, whose fixed point contracts only linearly, defaults to 100: see
+    /// `galerkin_vi_stepper`).
+    int max_iterations = 50;
+    /// Jacobian storage of vector Newton solves (trusses: see scheme/truss/sparse_solve.hpp).
+    jacobian_storage storage = jacobian_storage::automatic;
+};
+
+}  // namespace geomint
