@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The whole test suite: set up, build (tests, examples, proofs; not the benchmarks, which are
 # not tests: `bash scripts/setup.sh -DGEOMINT_BUILD_BENCH=ON` builds them), and run CTest
-# (labels: unit, example, cli, install, proof; `sanitized` marks the double-precision unit tests
-# and the CLI tests, built with -fsanitize=address,undefined; GEOMINT_COMPILE_FAST lowers the
-# optimization of what runs briefly, to fit CI's compile budget). Extra arguments go to ctest.
+# (labels by family: linear, newton_equation, truss, galerkin, splitting, common; by kind: unit,
+# example, cli, install, proof, odeint, headers (each public header compiled alone); `sanitized`
+# marks the double-precision unit tests and the CLI tests, built with
+# -fsanitize=address,undefined; GEOMINT_COMPILE_FAST lowers the optimization of what runs briefly,
+# to fit CI's compile budget). Extra arguments go to ctest, e.g. `scripts/test.sh -L galerkin`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh -DGEOMINT_BUILD_TESTS=ON -DGEOMINT_BUILD_BENCH=OFF -DGEOMINT_SANITIZE=ON -DGEOMINT_COMPILE_FAST=ON

@@ -16,6 +16,7 @@
 #include <boost/ref.hpp>
 
 #include <cmath>
+#include <set>
 #include <vector>
 
 namespace {
@@ -312,3 +313,31 @@ TEST(OdeintIdioms, ModelCopiesShareStorage) {
 }
 
 }  // namespace
+
+// The system-adapter layer (model/callable_adapter.hpp) hands a user's callable the same two
+// containers on every call once they are sized: no allocation per call, in every family that
+// calls odeint's forms (the splittings, the Galerkin fixed point, the Newton-equation force, the
+// linear steppers' per-step fingerprint of a callable system).
+TEST(OdeintIdioms, CallableContainersAreKeptBetweenCalls) {
+    const auto check = [](auto stepper, const char* name) {
+        std::set<const double*> inputs, outputs;
+        auto g = [&](const vec& q, vec& dpdt) {
+            inputs.insert(q.data());
+            outputs.insert(dpdt.data());
+            dpdt[0] = -q[0];
+            dpdt[1] = -(q[1] * 4);
+        };
+        auto x = std::make_pair(vec{1.0, 0.5}, vec{0.0, 0.25});
+        stepper.do_step(g, x, 0.0, 0.01);  // a linear stepper probes its matrices here
+        inputs.clear();
+        outputs.clear();
+        for (int k = 1; k <= 100; ++k) stepper.do_step(g, x, 0.01 * k, 0.01);
+        EXPECT_EQ(inputs.size(), 1u) << name;
+        EXPECT_EQ(outputs.size(), 1u) << name;
+        EXPECT_TRUE(std::isfinite(x.first[0]) && std::abs(x.first[0]) <= 1.0 + 1e-3) << name;  // |q| <= 1 on this orbit, to O(h^2)
+    };
+    check(geomint::yoshida4_stepper<vec>(), "yoshida4");
+    check(geomint::galerkin_vi_stepper<vec, 2>(), "galerkin_vi_2");
+    check(geomint::leapfrog_stepper<vec>(), "leapfrog");
+    check(geomint::simpson_stepper<vec>(), "simpson");
+}

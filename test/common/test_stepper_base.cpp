@@ -5,13 +5,16 @@
 // on the harmonic oscillator.
 #include "test_common.hpp"
 
+#include <boost/core/ref.hpp>
 #include <boost/numeric/odeint.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <array>
 #include <functional>
 #include <limits>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -33,7 +36,33 @@ static_assert(newton_equation_scheme<scheme::leapfrog> && newton_equation_scheme
               newton_equation_scheme<scheme::discrete_gradient> && newton_equation_scheme<scheme::modified_discrete_gradient>);
 static_assert(truss_scheme<scheme::truss_midpoint> && truss_scheme<scheme::truss_energy_momentum> &&
               truss_scheme<scheme::truss_fourth_order> && truss_scheme<scheme::truss_energy_conserving<>>);
-// One typedef block, one template convention (scheme, then state) for every family.
+static_assert(scheme::galerkin_scheme<scheme::galerkin_lobatto<1>> && scheme::galerkin_scheme<scheme::galerkin_lobatto<4>> &&
+              scheme::splitting_method<scheme::yoshida4> && scheme::splitting_method<scheme::blanes_moan_srkn6>);
+// ... and a scheme of another family does not pass for one (leap-frog has the momentum claim of a
+// truss scheme, but none of its parameter matrices).
+static_assert(!truss_scheme<scheme::leapfrog> && !linear_variational_scheme<scheme::leapfrog> &&
+              !newton_equation_scheme<scheme::simpson> && !scheme::splitting_method<scheme::leapfrog> &&
+              !scheme::galerkin_scheme<scheme::yoshida4>);
+// Per-degree names.
+static_assert(std::string_view(scheme::galerkin_lobatto<2>::name) == "galerkin_vi_2" &&
+              std::string_view(scheme::galerkin_lobatto<12>::name) == "galerkin_vi_12");
+// One classification of systems (model/system_form.hpp), read by every stepper.
+namespace form_check {
+using V = std::array<T, 2>;
+inline void f(const V&, V&) {}
+using pair_form = std::pair<decltype(&f), decltype(&f)>;
+static_assert(form_of<pair_form>() == system_form::odeint_pair && form_of<decltype(&f)>() == system_form::momentum_function &&
+              form_of<std::reference_wrapper<const pair_form>>() == system_form::odeint_pair &&
+              form_of<boost::reference_wrapper<pair_form>>() == system_form::odeint_pair);
+static_assert(form_of<quadratic_lagrangian<Eigen::Matrix2d>>() == system_form::quadratic_lagrangian &&
+              form_of<quadratic_lagrangian<sparse_matrix<T>>>() == system_form::sparse_quadratic_lagrangian &&
+              form_of<matrix_free_system<decltype(&f), decltype(&f)>>() == system_form::matrix_free &&
+              form_of<simple_pendulum<T>>() == system_form::newton && form_of<truss<T>>() == system_form::truss);
+static_assert(has_separable_rates<pair_form>() && !has_separable_rates<simple_pendulum<T>>() &&
+              has_lagrangian_view<quadratic_lagrangian<Eigen::Matrix2d>>() &&
+              !has_lagrangian_view<quadratic_lagrangian<sparse_matrix<T>>>());
+}  // namespace form_check
+// One typedef block, one template convention (state, then scheme) for every family.
 static_assert(std::is_same_v<simpson_stepper<V2>::stepper_category, odeint::stepper_tag> &&
               std::is_same_v<leapfrog_stepper<T>::stepper_category, odeint::stepper_tag> &&
               std::is_same_v<truss_midpoint_stepper<flat>::stepper_category, odeint::stepper_tag>);
