@@ -4,11 +4,12 @@
 /// implementation, `detail::pair_summation`, used by every family (linear, Newton-equation,
 /// truss, Galerkin, splitting).
 ///
-/// Default: `compensated_summation` for every stepper whose scheme computes increments
-/// (Galerkin VIs, splittings, trusses); `plain_summation` for the linear and Newton-equation
-/// steppers, whose updates are the paper's formulas as written (the linear family's computed map
-/// is exactly symplectic either way, see scheme/linear/partitioned_form.hpp; the reproductions
-/// of the papers' tables use those formulas). Each stepper's documentation names its default.
+/// Default: `compensated_summation` for the Galerkin, splitting and truss steppers;
+/// `plain_summation` for the linear and Newton-equation steppers, whose updates are the papers'
+/// formulas as written (the linear family's computed map is exactly symplectic either way, see
+/// scheme/linear/partitioned_form.hpp; the reproductions of the papers' tables use those
+/// formulas). Each stepper's documentation names its default; in the Newton-equation family only
+/// the schemes that add increments (leap-frog, symplectic Euler) take compensated summation.
 
 #include "geomint/linalg.hpp"
 

@@ -26,6 +26,7 @@
 #include "geomint/scheme/newton_equation/suris.hpp"
 #include "geomint/state.hpp"
 #include "geomint/stepper/stepper_base.hpp"
+#include "geomint/summation.hpp"
 
 #include <string>
 #include <type_traits>
@@ -59,6 +60,41 @@ auto& scalar_of(C& c) {
 
 }  // namespace detail
 
+namespace detail {
+/// The adder a Newton-equation splitting step (scheme::add_in_place's interface) uses under
+/// compensated summation: each increment goes through the stepper's `pair_summation` over `M`
+/// (an Eigen vector; a scalar state as a 1-vector).
+template <class M>
+struct summing_adder {
+    using T = typename M::Scalar;
+    pair_summation<M, compensated_summation>& sum;
+
+    template <class X, class D>
+    void add_position(X& x, const D& d) {
+        add(x, d, true);
+    }
+    template <class X, class D>
+    void add_momentum(X& x, const D& d) {
+        add(x, d, false);
+    }
+
+private:
+    template <class X, class D>
+    void add(X& x, const D& d, bool position) {
+        if constexpr (is_scalar_state_v<X>) {
+            M xv = M::Constant(x), dv = M::Constant(T(d));
+            if (position) sum.add_first(xv, dv);
+            else sum.add_second(xv, dv);
+            x = xv(0);
+        } else {
+            const M dv = d;
+            if (position) sum.add_first(x, dv);
+            else sum.add_second(x, dv);
+        }
+    }
+};
+}  // namespace detail
+
 /// Odeint stepper (`stepper_tag`) for φ̈ = −V'(φ) by `Scheme`, on the (φ, p) pair state.
 ///
 /// \tparam Coor     coordinate type: a scalar T (one degree of freedom), or a container of n
@@ -66,6 +102,11 @@ auto& scalar_of(C& c) {
 /// \tparam Scheme   a scheme of scheme/newton_equation/ (e.g. `scheme::discrete_gradient`).
 /// \tparam Momentum momentum type (defaults to `Coor`).
 /// \tparam Checks   `checked` (default) or `unchecked` (stepper/stepper_base.hpp).
+/// \tparam Summation `plain_summation` (default: the paper's updates as written) or
+///                  `compensated_summation` (geomint/summation.hpp: each kick and drift added with
+///                  the rounding carried, for the state this stepper wrote last) — for the schemes
+///                  whose step is a sequence of increments: leap-frog and the symplectic Euler
+///                  methods (`scheme::adds_increments`); the other schemes refuse it at compile time.
 ///
 /// State: `std::pair<A, B>` (odeint's symplectic steppers' layout, or a pair of std::ref's) where
 /// A and B are
@@ -90,12 +131,20 @@ auto& scalar_of(C& c) {
 /// Checked each step with `checked` (std::invalid_argument): dt finite and non-zero, q and p finite and of equal length (= dof() for a
 /// separable_system). Implicit schemes throw `convergence_error` when Newton fails; the model
 /// throws `std::domain_error` if the potential's derivatives are not finite.
-template <class Coor, class Scheme, class Momentum = Coor, class Checks = checked>
+template <class Coor, class Scheme, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
 class newton_equation_stepper
-    : public stepper_base<newton_equation_stepper<Coor, Scheme, Momentum, Checks>, Scheme, Coor, Momentum, Checks> {
+    : public stepper_base<newton_equation_stepper<Coor, Scheme, Momentum, Checks, Summation>, Scheme, Coor, Momentum,
+                          Checks> {
     using base = stepper_base<newton_equation_stepper, Scheme, Coor, Momentum, Checks>;
     friend base;
-    static_assert(newton_equation_scheme<Scheme>, "Scheme must be a Newton-equation scheme (scheme/traits.hpp)");
+    static_assert(newton_equation_scheme<Scheme>,
+                  "Scheme must be a Newton-equation scheme (scheme/newton_equation/newton_equation_scheme.hpp)");
+    static_assert(summation_policy<Summation>, "Summation must be plain_summation or compensated_summation");
+    static constexpr bool compensated = std::is_same_v<Summation, compensated_summation>;
+    static_assert(!compensated || scheme::adds_increments<Scheme>(),
+                  "compensated_summation needs a scheme whose step is a sequence of increments (leapfrog, "
+                  "symplectic_euler, symplectic_euler_adjoint); the other schemes update the state by their "
+                  "formulas: use plain_summation");
 
 public:
     using typename base::time_type;
@@ -113,10 +162,13 @@ public:
         return m_options;
     }
 
-    /// Forget the force kept for the next step (first-same-as-last schemes).
+    /// Forget the force kept for the next step (first-same-as-last schemes) and the summation
+    /// carry.
     void reset() {
         m_scalar_force.system = nullptr;
         m_vector_force.system = nullptr;
+        m_scalar_sum.forget();
+        m_vector_sum.forget();
     }
 
 private:
@@ -214,21 +266,48 @@ private:
     /// One step of the scheme on (q, p) in place; first-same-as-last schemes reuse the force.
     template <class F, class Sys, class U>
     void advance(const F& force_source, const Sys* system, U& q, U& p, const T& dt, force_memory<U>& memory) {
-        if constexpr (fsal) {
-            if (!(memory.belongs_to(system) && same_value(memory.q, q))) memory.f = force_source.force(q);
-            memory.system = nullptr;  // a throwing step leaves no stale force
-            Scheme::step_with_force(force_source, q, p, dt, memory.f);
-            memory.q = q;
-            memory.remember(system);
+        if constexpr (compensated) {
+            with_summation(q, p, [&](auto& add) { step_once(force_source, system, q, p, dt, memory, add); });
         } else {
-            scheme_step(force_source, q, p, dt);
+            scheme::add_in_place add;
+            step_once(force_source, system, q, p, dt, memory, add);
         }
     }
 
-    template <class F, class U>
-    void scheme_step(const F& force_source, U& q, U& p, const T& dt) {
-        if constexpr (Scheme::implicit) Scheme::step(force_source, q, p, dt, m_options);
-        else Scheme::step(force_source, q, p, dt);
+    template <class F, class Sys, class U, class Add>
+    void step_once(const F& force_source, const Sys* system, U& q, U& p, const T& dt, force_memory<U>& memory, Add& add) {
+        if constexpr (fsal) {
+            if (!(memory.belongs_to(system) && same_value(memory.q, q))) memory.f = force_source.force(q);
+            memory.system = nullptr;  // a throwing step leaves no stale force
+            Scheme::step_with_force(force_source, q, p, dt, memory.f, add);
+            memory.q = q;
+            memory.remember(system);
+        } else if constexpr (Scheme::implicit) {
+            Scheme::step(force_source, q, p, dt, m_options);
+        } else if constexpr (scheme::adds_increments<Scheme>()) {
+            Scheme::step(force_source, q, p, dt, add);
+        } else {
+            Scheme::step(force_source, q, p, dt);
+        }
+    }
+
+    /// Runs `body(add)` with an adder that sums the increments into (q, p) by compensated
+    /// summation (detail::pair_summation; scalars as 1-vectors), the carry kept for the state
+    /// written last.
+    template <class U, class Body>
+    void with_summation(U& q, U& p, Body&& body) {
+        if constexpr (is_scalar_state_v<U>) {
+            using one = Eigen::Matrix<T, 1, 1>;
+            m_scalar_sum.begin(one::Constant(q), one::Constant(p));
+            detail::summing_adder<one> add{m_scalar_sum};
+            body(add);
+            m_scalar_sum.end(one::Constant(q), one::Constant(p));
+        } else {
+            m_vector_sum.begin(q, p);
+            detail::summing_adder<vector<T>> add{m_vector_sum};
+            body(add);
+            m_vector_sum.end(q, p);
+        }
     }
 
     template <class U>
@@ -242,28 +321,30 @@ private:
     detail::callable_adapter<Coor, Momentum> m_g_call;
     force_memory<T> m_scalar_force;
     force_memory<vector<T>> m_vector_force;
+    detail::pair_summation<Eigen::Matrix<T, 1, 1>, Summation> m_scalar_sum;  ///< the carry (compensated)
+    detail::pair_summation<vector<T>, Summation> m_vector_sum;
 };
 
-template <class Coor, class Momentum = Coor, class Checks = checked>
-using leapfrog_stepper = newton_equation_stepper<Coor, scheme::leapfrog, Momentum, Checks>;
-template <class Coor, class Momentum = Coor, class Checks = checked>
-using symplectic_euler_stepper = newton_equation_stepper<Coor, scheme::symplectic_euler, Momentum, Checks>;
-template <class Coor, class Momentum = Coor, class Checks = checked>
-using symplectic_euler_adjoint_stepper = newton_equation_stepper<Coor, scheme::symplectic_euler_adjoint, Momentum, Checks>;
-template <class Coor, class Momentum = Coor, class Checks = checked>
-using implicit_midpoint_stepper = newton_equation_stepper<Coor, scheme::implicit_midpoint, Momentum, Checks>;
-template <class Coor, class Momentum = Coor, class Checks = checked>
-using standard_projection_stepper = newton_equation_stepper<Coor, scheme::standard_projection<>, Momentum, Checks>;
-template <class Coor, class Momentum = Coor, class Checks = checked>
-using symmetric_projection_stepper = newton_equation_stepper<Coor, scheme::symmetric_projection<>, Momentum, Checks>;
-template <class Coor, class Momentum = Coor, class Checks = checked>
-using suris1_stepper = newton_equation_stepper<Coor, scheme::suris1, Momentum, Checks>;
-template <class Coor, class Momentum = Coor, class Checks = checked>
-using suris2_stepper = newton_equation_stepper<Coor, scheme::suris2, Momentum, Checks>;
-template <class Coor, class Momentum = Coor, class Checks = checked>
-using discrete_gradient_stepper = newton_equation_stepper<Coor, scheme::discrete_gradient, Momentum, Checks>;
-template <class Coor, class Momentum = Coor, class Checks = checked>
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
+using leapfrog_stepper = newton_equation_stepper<Coor, scheme::leapfrog, Momentum, Checks, Summation>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
+using symplectic_euler_stepper = newton_equation_stepper<Coor, scheme::symplectic_euler, Momentum, Checks, Summation>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
+using symplectic_euler_adjoint_stepper = newton_equation_stepper<Coor, scheme::symplectic_euler_adjoint, Momentum, Checks, Summation>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
+using implicit_midpoint_stepper = newton_equation_stepper<Coor, scheme::implicit_midpoint, Momentum, Checks, Summation>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
+using standard_projection_stepper = newton_equation_stepper<Coor, scheme::standard_projection<>, Momentum, Checks, Summation>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
+using symmetric_projection_stepper = newton_equation_stepper<Coor, scheme::symmetric_projection<>, Momentum, Checks, Summation>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
+using suris1_stepper = newton_equation_stepper<Coor, scheme::suris1, Momentum, Checks, Summation>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
+using suris2_stepper = newton_equation_stepper<Coor, scheme::suris2, Momentum, Checks, Summation>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
+using discrete_gradient_stepper = newton_equation_stepper<Coor, scheme::discrete_gradient, Momentum, Checks, Summation>;
+template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
 using modified_discrete_gradient_stepper =
-    newton_equation_stepper<Coor, scheme::modified_discrete_gradient, Momentum, Checks>;
+    newton_equation_stepper<Coor, scheme::modified_discrete_gradient, Momentum, Checks, Summation>;
 
 }  // namespace geomint

@@ -28,20 +28,35 @@
 #include "geomint/scheme/traits.hpp"
 
 #include <array>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 namespace geomint::scheme {
 
+/// How a splitting adds its increments to (φ, p): in place, x += d (the default), or through a
+/// stepper's summation (`newton_equation_stepper` with `compensated_summation`), which supplies
+/// its own `add_position(φ, d)` and `add_momentum(p, d)`.
+struct add_in_place {
+    template <class X, class D>
+    void add_position(X& x, const D& d) const {
+        x += d;
+    }
+    template <class X, class D>
+    void add_momentum(X& x, const D& d) const {
+        x += d;
+    }
+};
+
 namespace detail {
-template <class System, class U, class T>
-void kick(const System& sys, const U& phi, U& p, const T& c) {
-    p += sys.force(phi) * c;
+template <class System, class U, class T, class Add>
+void kick(const System& sys, const U& phi, U& p, const T& c, Add& add) {
+    add.add_momentum(p, sys.force(phi) * c);
 }
-template <class System, class U, class T>
-void drift(const System& sys, U& phi, const U& p, const T& c) {
-    if constexpr (requires { sys.velocity(p); }) phi += sys.velocity(p) * c;
-    else phi += p * c;
+template <class System, class U, class T, class Add>
+void drift(const System& sys, U& phi, const U& p, const T& c, Add& add) {
+    if constexpr (requires { sys.velocity(p); }) add.add_position(phi, sys.velocity(p) * c);
+    else add.add_position(phi, p * c);
 }
 }  // namespace detail
 
@@ -66,13 +81,14 @@ struct newton_splitting {
         return c;
     }
 
-    /// One step of size h (h < 0: the inverse-time map) on (φ, p) in place.
-    template <class System, class U, class T>
-    static void step(const System& sys, U& phi, U& p, const T& h) {
+    /// One step of size h (h < 0: the inverse-time map) on (φ, p) in place; `add` adds each
+    /// substep's increment (`add_in_place`, or a stepper's summation).
+    template <class System, class U, class T, class Add = add_in_place>
+    static void step(const System& sys, U& phi, U& p, const T& h, Add&& add = Add{}) {
         const auto& [a, b] = coefficients<T>();
         splitting_sweep(
-            a, b, [&](const T& c) { detail::drift(sys, phi, p, T(c * h)); },
-            [&](const T& c) { detail::kick(sys, phi, p, T(c * h)); });
+            a, b, [&](const T& c) { detail::drift(sys, phi, p, T(c * h), add); },
+            [&](const T& c) { detail::kick(sys, phi, p, T(c * h), add); });
     }
 };
 
@@ -89,16 +105,16 @@ struct leapfrog : newton_splitting<leapfrog>,
     /// The same step given the force f = f(φ_n), returning f(φ_{n+1}) in it: one force
     /// evaluation per step along a trajectory (first same as last); the same substeps and
     /// arithmetic as `step`.
-    template <class System, class U, class T>
-    static void step_with_force(const System& sys, U& phi, U& p, const T& h, U& f) {
+    template <class System, class U, class T, class Add = add_in_place>
+    static void step_with_force(const System& sys, U& phi, U& p, const T& h, U& f, Add&& add = Add{}) {
         const auto& [a, b] = coefficients<T>();
         bool first = true;
         splitting_sweep(
-            a, b, [&](const T& c) { detail::drift(sys, phi, p, T(c * h)); },
+            a, b, [&](const T& c) { detail::drift(sys, phi, p, T(c * h), add); },
             [&](const T& c) {
                 if (!first) f = sys.force(phi);
                 first = false;
-                p += f * T(c * h);
+                add.add_momentum(p, f * T(c * h));
             });
     }
 };
@@ -123,6 +139,13 @@ struct symplectic_euler_adjoint : newton_splitting<symplectic_euler_adjoint>,
     static constexpr std::array<std::pair<int, int>, 1> drift{{{1, 1}}};
     static constexpr std::array<std::pair<int, int>, 1> kick{{{1, 1}}};
 };
+
+/// Whether `Scheme`'s step is a sequence of increments a stepper may sum (`newton_splitting`):
+/// the schemes that take `compensated_summation`.
+template <class Scheme>
+constexpr bool adds_increments() {
+    return std::is_base_of_v<newton_splitting<Scheme>, Scheme>;
+}
 
 /// Whether `Scheme` has the first-same-as-last form `step_with_force` (`Scheme::first_same_as_last`).
 template <class Scheme>
