@@ -36,10 +36,6 @@ enum class system_form {
     truss                         ///< `truss`: nodes, bars, strain energy (Algorithm MC)
 };
 
-/// odeint's symplectic pair form (dq/dt = f(p), dp/dt = g(q)).
-template <class S>
-using is_pair_system = is_std_pair<S>;
-
 /// A type that declares its form (geomint's models).
 template <class S>
 concept declares_system_form = requires {
