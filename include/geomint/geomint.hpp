@@ -4,7 +4,8 @@
 /// Boost.Odeint the steppers need: include <boost/numeric/odeint.hpp> for odeint's integrate
 /// functions and steppers). To cut compile time include a family's module header instead:
 /// <geomint/linear.hpp>, <geomint/newton_equation.hpp>, <geomint/truss.hpp>,
-/// <geomint/galerkin.hpp>, <geomint/splitting.hpp> (and <geomint/conformance.hpp> for the kit).
+/// <geomint/galerkin.hpp>, <geomint/splitting.hpp> (and <geomint/conformance.hpp> for the kit,
+/// <geomint/observe.hpp> for dense output and events).
 
 #include "geomint/scalar.hpp"
 #include "geomint/error.hpp"
@@ -41,6 +42,8 @@
 
 #include "geomint/model/linear_system.hpp"
 #include "geomint/stepper/stepper_base.hpp"
+#include "geomint/observe/dense_output_stepper.hpp"
+#include "geomint/observe/find_events.hpp"
 #include "geomint/stepper/linear_variational_stepper.hpp"
 #include "geomint/stepper/newton_equation_stepper.hpp"
 #include "geomint/stepper/truss_stepper.hpp"

@@ -132,6 +132,19 @@ decltype(auto) unwrap_reference_to(C& c) {
         return static_cast<U&>(c);
 }
 
+/// Copy the state `from` into `to`: a (q, p) pair of values or of references (each component
+/// assigned), or any other state (assigned).
+template <class To, class From>
+void assign_state(To& to, const From& from) {
+    auto& x = unwrap_reference_to(to);
+    if constexpr (is_std_pair<std::remove_cv_t<std::remove_reference_t<decltype(x)>>>::value) {
+        unwrap_reference_to(x.first) = from.first;
+        unwrap_reference_to(x.second) = from.second;
+    } else {
+        x = from;
+    }
+}
+
 }  // namespace detail
 
 }  // namespace geomint

@@ -19,8 +19,8 @@
  steppers on the free particle dq/dt = p, dp/dt = 0 with p = 2.5, whose step of 0.1 adds exactly
  0.25 to q (p = -2.5 where the step is -0.1); the state is the pair (q, p), so x[0] reads
  x.first[0] and an iterator's (state, time) pair res[i].first[0] reads res[i].first.first[0].
- odeint's dummy dense-output stepper has no geomint counterpart (geomint's steppers are
- stepper_tag). The linear steppers refuse the free particle by design (K = 0 is not positive
+ odeint's dummy dense-output stepper is replaced by
+ geomint::dense_output_stepper around the same steppers (issue 25). The linear steppers refuse the free particle by design (K = 0 is not positive
  definite). See geomint_substitutes.hpp.
 */
 
@@ -53,7 +53,7 @@ typedef std::vector< std::pair< state_type , time_type > > result_vector;
 
 BOOST_AUTO_TEST_SUITE( const_step_time_iterator_test )
 
-typedef geomint_explicit_steppers< std::array< double , 1 > > dummy_steppers;
+typedef geomint_explicit_and_dense_steppers< std::array< double , 1 > > dummy_steppers;
 
 
 

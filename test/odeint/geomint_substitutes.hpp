@@ -12,6 +12,10 @@
 // - `geomint_explicit_steppers<Coor>`: the explicit splitting steppers (leap-frog, both
 //   symplectic Euler forms): any separable system, affine and free particle included.
 // - `geomint_all_steppers<Coor>`: both lists.
+// - `geomint_explicit_and_dense_steppers<Coor>`: the explicit steppers and
+//   geomint::dense_output_stepper (odeint's dense-output concept) around leap-frog, Yoshida's
+//   triple jump and the degree-2 Galerkin VI, for the tests odeint runs on its dummy stepper and
+//   dummy dense-output stepper alike.
 #pragma once
 
 #include <geomint/geomint.hpp>
@@ -34,6 +38,14 @@ using geomint_all_steppers =
     boost::mpl::vector<geomint::newmark_stepper<Coor>, geomint::simpson_stepper<Coor>,
                        geomint::simpson_variant1_stepper<Coor>, geomint::leapfrog_stepper<Coor>,
                        geomint::symplectic_euler_stepper<Coor>, geomint::symplectic_euler_adjoint_stepper<Coor>>;
+
+template <class Coor>
+using geomint_explicit_and_dense_steppers =
+    boost::mpl::vector<geomint::leapfrog_stepper<Coor>, geomint::symplectic_euler_stepper<Coor>,
+                       geomint::symplectic_euler_adjoint_stepper<Coor>,
+                       geomint::dense_output_stepper<geomint::leapfrog_stepper<Coor>>,
+                       geomint::dense_output_stepper<geomint::yoshida4_stepper<Coor>>,
+                       geomint::dense_output_stepper<geomint::galerkin_vi_stepper<Coor, 2>>>;
 
 namespace boost::numeric::odeint {
 

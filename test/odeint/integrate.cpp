@@ -9,8 +9,12 @@
 //   free particle dq/dt = p, dp/dt = 0 with p = 1 (q(t) = q(0) + t, asserted on q). The linear
 //   steppers refuse it by design (K = 0 is not positive definite): the explicit steppers run it.
 // - integrate_times.cpp asserts only the observation times: its Lorenz payload is replaced by the
-//   harmonic oscillator dp/dt = -q, and every geomint stepper runs it. odeint's cases for its
-//   controlled and dense-output steppers are not ported (geomint's steppers are stepper_tag).
+//   harmonic oscillator dp/dt = -q, and every geomint stepper runs it.
+// - the dense-output cases (odeint's dense_output_runge_kutta<controlled_runge_kutta<dopri5>> in
+//   both files) run geomint::dense_output_stepper around geomint's steppers (issue 25): in
+//   integrate.cpp on the free particle, in integrate_times.cpp on the oscillator (the linear
+//   steppers included). As in odeint, the overshoot case asserts the step count for the plain
+//   steppers only. odeint's controlled steppers have no geomint counterpart (fixed-step schemes).
 #define BOOST_TEST_MODULE odeint_integrate_geomint
 #include <boost/test/included/unit_test.hpp>
 
@@ -157,7 +161,7 @@ struct perform_integrate_n_steps_test {
     }
 };
 
-typedef geomint_explicit_steppers<coor_type> stepper_methods;
+typedef geomint_explicit_and_dense_steppers<coor_type> stepper_methods;
 
 BOOST_AUTO_TEST_SUITE(integrate_test)
 
@@ -261,6 +265,46 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(test_integrate_times_overshoot, Stepper, geomint_a
     BOOST_CHECK_EQUAL(steps, 18);  // we really need 18 steps because dt and
                                    // the difference of the observation times
                                    // are so out of sync
+    for (int i = 0; i < 10; ++i) BOOST_CHECK_EQUAL(times[i], obs_times[i]);
+}
+
+typedef mpl::vector<geomint::dense_output_stepper<geomint::leapfrog_stepper<coor_type>>,
+                    geomint::dense_output_stepper<geomint::yoshida4_stepper<coor_type>>,
+                    geomint::dense_output_stepper<geomint::galerkin_vi_stepper<coor_type, 2>>,
+                    geomint::dense_output_stepper<geomint::newmark_stepper<coor_type>>,
+                    geomint::dense_output_stepper<geomint::simpson_stepper<coor_type>>>
+    dense_steppers;
+
+// odeint's "test dense_out stepper" sections of test_integrate_times and test_integrate_times_ranges
+BOOST_AUTO_TEST_CASE_TEMPLATE(test_integrate_times_dense, Stepper, dense_steppers) {
+    state_type x(coor_type(1, 10.0), coor_type(1, 10.0));
+    const value_type dt = 0.03;
+    std::vector<double> times;
+    // dense output stepper
+    integrate_times(Stepper(), harm_osc(), x, boost::counting_iterator<int>(0), boost::counting_iterator<int>(10), dt,
+                    push_back_time(times));
+    for (int i = 0; i < 10; ++i)
+        // check if observer was called at times 0,1,2,...
+        BOOST_CHECK_EQUAL(times[i], static_cast<double>(i));
+    times.clear();
+    integrate_times(Stepper(), harm_osc(), x,
+                    std::make_pair(boost::counting_iterator<int>(0), boost::counting_iterator<int>(10)), dt,
+                    push_back_time(times));
+    for (int i = 0; i < 10; ++i)
+        // check if observer was called at times 0,1,2,...
+        BOOST_CHECK_EQUAL(times[i], static_cast<double>(i));
+}
+
+// odeint's dopri5 (dense output) section of test_integrate_times_overshoot: times only
+BOOST_AUTO_TEST_CASE_TEMPLATE(test_integrate_times_overshoot_dense, Stepper, dense_steppers) {
+    state_type x(coor_type(1, 10.0), coor_type(1, 10.0));
+    double dt = -0.1;
+
+    std::vector<double> times(10);
+    for (int i = 0; i < 10; ++i) times[i] = 1.0 - i * 1.0 / 9.0;
+
+    std::vector<double> obs_times;
+    integrate_times(Stepper(), harm_osc(), x, times.begin(), times.end(), dt, push_back_time(obs_times));
     for (int i = 0; i < 10; ++i) BOOST_CHECK_EQUAL(times[i], obs_times[i]);
 }
 

@@ -1,5 +1,6 @@
 // odeint's time-iterator tests (boostorg/odeint test/const_step_time_iterator.cpp,
-// n_step_time_iterator.cpp, times_time_iterator.cpp) with geomint's steppers substituted, in one
+// n_step_time_iterator.cpp, times_time_iterator.cpp, and the dense-output cases of
+// adaptive_time_iterator.cpp) with geomint's steppers substituted, in one
 // executable (each .ipp is the adapted odeint file; its header says what was adapted). Boost
 // Software License, Version 1.0.
 #define BOOST_TEST_MODULE odeint_time_iterators_geomint
@@ -8,3 +9,4 @@
 #include "const_step_time_iterator.ipp"
 #include "n_step_time_iterator.ipp"
 #include "times_time_iterator.ipp"
+#include "adaptive_time_iterator.ipp"

@@ -131,6 +131,10 @@ private:
                           form == system_form::momentum_function,
                       "a linear variational stepper needs a geomint::quadratic_lagrangian (dense or sparse), "
                       "geomint::matrix_free(f, g), or odeint's system form with linear callables");
+        static_assert((form != system_form::sparse_quadratic_lagrangian && form != system_form::matrix_free) ||
+                          static_dimension == Eigen::Dynamic,
+                      "sparse and matrix-free models are stepped on states of dynamic size (std::vector, "
+                      "Eigen::VectorX): the fixed-size Coor is meant for small dense models");
         if constexpr (form == system_form::sparse_quadratic_lagrangian) {
             advance(sparse_lookup(system, n, h), q, p, q_out, p_out, backward);
         } else if constexpr (form == system_form::matrix_free) {
