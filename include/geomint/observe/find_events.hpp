@@ -136,11 +136,7 @@ auto find_events(DenseStepper& stepper, System system, State& state, const typen
                                                                                                     : (rising || falling);
     };
     const auto record = [&](const time_type& t, bool rising) {
-        if (t == stepper.current_time()) {
-            x = stepper.current_state();
-        } else {
-            stepper.calc_state(t, x);
-        }
+        stepper.calc_state(t, x);
         records.push_back({t, x, rising});
     };
 
