@@ -45,13 +45,14 @@ std::size_t parse_count(const count_range& r, const std::string& text) {
 
 po::options_description description(std::string& precision, std::string& out, std::string& only, std::string& drift,
                                     std::string& table1, std::string& truss, std::string& galerkin,
-                                    std::string& horizon) {
+                                    std::string& horizon, std::string& section, std::string& periods) {
     const options d;
     po::options_description desc(
         "geomint: reproduce Rojas-Quintero, Dubois, Cabrera-Diaz (2024), Section 6,\n"
         "Cieslinski & Ratkiewicz, Tables 1-4 and Figures 12-16, and Graham & Jelenic's\n"
         "Algorithm MC demonstrations, and the Galerkin variational integrators on the\n"
-        "nonlinear double pendulum\n\nOptions");
+        "nonlinear double pendulum, and dense output with events (Henon-Heiles sections,\n"
+        "Kepler pericentre timing)\n\nOptions");
     const auto range = [](const char* name) {
         const count_range& r = range_of(name);
         return " [" + std::to_string(r.min) + ", " + std::to_string(r.max) + "]";
@@ -73,6 +74,10 @@ po::options_description description(std::string& precision, std::string& out, st
             .c_str())(
         "galerkin-horizon", po::value(&horizon)->default_value(std::to_string(d.galerkin_horizon)),
         ("time span of the Galerkin work-precision runs, in tbar," + range("galerkin-horizon")).c_str())(
+        "section-time", po::value(&section)->default_value(std::to_string(d.section_time)),
+        ("end time of the Henon-Heiles Poincare-section runs," + range("section-time")).c_str())(
+        "kepler-periods", po::value(&periods)->default_value(std::to_string(d.kepler_periods)),
+        ("periods of the Kepler pericentre-timing runs," + range("kepler-periods")).c_str())(
         "no-plots", "write CSV only, no PNG");
     return desc;
 }
@@ -81,34 +86,36 @@ po::options_description description(std::string& precision, std::string& out, st
 const std::string& all_experiments() {
     static const std::string s =
         "table2,figures,drift,pendulum-tables,pendulum-figures,pendulum-table1,truss-tumbling,truss-spinning,"
-        "truss-convergence,galerkin-pendulum";
+        "truss-convergence,galerkin-pendulum,henon-heiles-section,kepler-pericentre";
     return s;
 }
 
 const std::vector<count_range>& count_ranges() {
     static const std::vector<count_range> r{
         {"drift-steps", 10, 1000000000ULL}, {"table1-periods", 1, 100000000ULL}, {"truss-steps", 10, 100000000ULL},
-        {"galerkin-steps", 100, 100000000ULL}, {"galerkin-horizon", 1, 100000ULL}};
+        {"galerkin-steps", 100, 100000000ULL}, {"galerkin-horizon", 1, 100000ULL},
+        {"section-time", 50, 1000000ULL}, {"kepler-periods", 20, 10000000ULL}};
     return r;
 }
 
 std::string help_text() {
-    std::string a, b, c, d, e, f, g, h;
+    std::string a, b, c, d, e, f, g, h, i, j;
     std::ostringstream s;
-    s << description(a, b, c, d, e, f, g, h)
+    s << description(a, b, c, d, e, f, g, h, i, j)
       << "\nOutputs (in --out): table2.csv/.txt, fig2..fig8 *.csv/*.png, drift.csv/.txt/.png,\n"
          "pendulum_tables.csv/.txt, pendulum_table1.csv/.txt, pfig12..pfig16 *.csv/*.png,\n"
          "truss_tumbling.csv/.txt, truss_energy.png, truss_momenta.png, truss_spinning.csv/.txt/.png,\n"
          "truss_convergence.csv/.txt/.png, galerkin_linearization.csv/.png, galerkin_energy.csv/.png,\n"
-         "galerkin_work_precision.csv/.png, galerkin_pendulum.txt\n"
+         "galerkin_work_precision.csv/.png, galerkin_pendulum.txt, henon_heiles_section.csv/.txt/.png,\n"
+         "henon_heiles_rounding.png, kepler_pericentre.csv/.txt/.png\n"
          "Exit codes: 0 success, 1 a failure during the run (no partial file is left), 2 a bad command line.\n";
     return s.str();
 }
 
 command_line parse_command_line(int argc, const char* const* argv) {
     command_line r;
-    std::string precision, out, only, drift, table1, truss, galerkin, horizon;
-    const auto desc = description(precision, out, only, drift, table1, truss, galerkin, horizon);
+    std::string precision, out, only, drift, table1, truss, galerkin, horizon, section, periods;
+    const auto desc = description(precision, out, only, drift, table1, truss, galerkin, horizon, section, periods);
     po::variables_map vm;
     try {
         const auto parsed = po::command_line_parser(argc, argv).options(desc).run();
@@ -145,6 +152,8 @@ command_line parse_command_line(int argc, const char* const* argv) {
     r.opt.truss_steps = parse_count(range_of("truss-steps"), truss);
     r.opt.galerkin_steps = parse_count(range_of("galerkin-steps"), galerkin);
     r.opt.galerkin_horizon = parse_count(range_of("galerkin-horizon"), horizon);
+    r.opt.section_time = parse_count(range_of("section-time"), section);
+    r.opt.kepler_periods = parse_count(range_of("kepler-periods"), periods);
     r.opt.plots = !vm.count("no-plots");
     return r;
 }

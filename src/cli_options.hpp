@@ -20,6 +20,8 @@ struct options {
     std::size_t truss_steps = 10000;       ///< steps of the tumbling-truss and spinning-triangle runs
     std::size_t galerkin_steps = 100000;   ///< steps of the Galerkin VI energy run (h = t̄/100)
     std::size_t galerkin_horizon = 100;    ///< t̄ of the Galerkin work–precision runs
+    std::size_t section_time = 2000;       ///< end time of the Hénon–Heiles section runs
+    std::size_t kepler_periods = 10000;    ///< periods of the Kepler pericentre runs
     bool plots = true;
 };
 

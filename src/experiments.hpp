@@ -22,4 +22,13 @@ void run_drift(const options& o);
 /// against odeint (galerkin_*.csv/.png, galerkin_pendulum.txt).
 void run_galerkin_pendulum(const options& o);
 
+/// Dense output and events (src/events.cpp): Poincaré sections of the Hénon–Heiles system at
+/// E = 1/12 and 1/8 over t <= o.section_time, double against mp50 (henon_heiles_section.*,
+/// henon_heiles_rounding.png).
+void run_henon_heiles_section(const options& o);
+
+/// Kepler e = 0.6: pericentre timing error over o.kepler_periods periods, geomint's symplectic
+/// steppers against odeint's dopri5 dense output (kepler_pericentre.*), at double.
+void run_kepler_pericentre(const options& o);
+
 }  // namespace geomint::cli

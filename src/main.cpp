@@ -1,7 +1,8 @@
 // `geomint`: reproduces the experiments of the Simpson paper (Table 2, Figures 2-8), the
 // rounding-drift report, the pendulum paper (Tables 1-4, Figures 12-16) and the truss paper's
 // demonstrations (Algorithm MC: tumbling truss, spinning triangle, convergence), and the Galerkin
-// variational integrators on the nonlinear double pendulum. Run `geomint --help`.
+// variational integrators on the nonlinear double pendulum, and dense output with events
+// (Hénon–Heiles Poincaré sections, Kepler pericentre timing). Run `geomint --help`.
 // Exit codes: 0 success; 1 a failure during a run (no partial file is left); 2 a bad command line,
 // reported before any computation.
 #include "cli_options.hpp"
@@ -61,6 +62,8 @@ int main(int argc, char** argv) {
         if (o.precision == "mp50") run<geomint::mp<50>>(o, cl.experiments);
         if (cl.experiments.count("drift")) run_drift(o);
         if (cl.experiments.count("galerkin-pendulum")) run_galerkin_pendulum(o);
+        if (cl.experiments.count("henon-heiles-section")) run_henon_heiles_section(o);
+        if (cl.experiments.count("kepler-pericentre")) run_kepler_pericentre(o);
         std::cerr << "geomint: outputs written to " << o.out.string() << "\n";
         return 0;
     } catch (const std::exception& e) {

@@ -8,11 +8,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -107,6 +109,7 @@ TEST(CliBadArguments, RefusedUpFrontWithExitCode2) {
         {"--table1-periods=-1"},       {"--table1-periods", "0"},    {"--truss-steps", "5"},
         {"--drift-steps", "3"},        {"--truss-steps", "1e3"},     {"--truss-steps", "12.5"},
         {"--galerkin-steps", "99"},    {"--galerkin-horizon", "0"},  {"--galerkin-horizon", "1.5"},
+        {"--section-time", "49"},      {"--kepler-periods", "19"},   {"--kepler-periods", "1e4"},
         {"--truss-steps", " 20"},      {"--drift-steps", "+20"},     {"--drift-steps", "99999999999999999999999"},
         {"--only", ""},                {"--only", "table2,"},        {"--only", ",,"},
         {"--only", "tables"},          {"--precision", "float16"},   {"--precision", ""},
@@ -168,15 +171,17 @@ TEST(CliOutputPath, InjectionAttemptCreatesNothingAndFiguresAreWritten) {
 TEST(CliFigures, EveryFigureRendersWithoutWarnings) {
     if (!gnuplot_available()) GTEST_SKIP() << "gnuplot is not installed";
     const fs::path dir = fresh_dir("figures");
-    const outcome r = run({"--only", "drift,pendulum-figures,truss-tumbling,truss-spinning,truss-convergence,galerkin-pendulum",
+    const outcome r = run({"--only", "drift,pendulum-figures,truss-tumbling,truss-spinning,truss-convergence,galerkin-pendulum,"
+                           "henon-heiles-section,kepler-pericentre",
                            "--drift-steps", "2000", "--truss-steps", "20", "--galerkin-steps", "200", "--galerkin-horizon", "1",
-                           "--out", "out"},
+                           "--section-time", "50", "--kepler-periods", "20", "--out", "out"},
                           dir);
     ASSERT_EQ(r.code, 0) << r.err;
     for (const char* png : {"drift.png", "pfig12_period_p0_0.1.png", "pfig13_amplitude_p0_1.8.png",
                             "pfig14_mdg_period_p0_0.02.png", "pfig15_period_p0_1.21.png", "pfig16_separatrix.png",
                             "truss_energy.png", "truss_momenta.png", "truss_spinning.png", "truss_convergence.png",
-                            "galerkin_linearization.png", "galerkin_energy.png", "galerkin_work_precision.png"}) {
+                            "galerkin_linearization.png", "galerkin_energy.png", "galerkin_work_precision.png",
+                            "henon_heiles_section.png", "henon_heiles_rounding.png", "kepler_pericentre.png"}) {
         const std::string bytes = slurp(dir / "out" / png);
         EXPECT_GT(bytes.size(), 1000u) << png;
         EXPECT_EQ(bytes.substr(0, 4), "\x89PNG") << png;
@@ -202,6 +207,60 @@ TEST(CliFigures, FailureDuringARunLeavesNoPartialFile) {
         EXPECT_NE(p.filename().string()[0], '.') << "temporary file left: " << p;
     }
     EXPECT_TRUE(fs::exists(dir / "out" / "fig2_q_1tbar.csv"));
+}
+
+/// The rows of a CSV the program wrote (no quoting: its cells hold no comma), header dropped.
+std::vector<std::vector<std::string>> csv_rows(const fs::path& p) {
+    std::vector<std::vector<std::string>> rows;
+    std::istringstream in(slurp(p));
+    std::string line;
+    std::getline(in, line);
+    while (std::getline(in, line)) {
+        std::vector<std::string> cells;
+        std::stringstream ls(line);
+        for (std::string c; std::getline(ls, c, ',');) cells.push_back(c);
+        rows.push_back(cells);
+    }
+    return rows;
+}
+
+// What the README says of the dense-output experiments, kept true on short runs: over 300 Kepler
+// periods the pericentre timing error of the symplectic steppers grows like k (ten times from
+// k = 30 to 300) and dopri5's like k² (about a hundred times); the Hénon–Heiles sections at
+// E = 1/12 (all regular) agree at double and mp50 to rounding, 1e-12, and some orbit at E = 1/8
+// (chaotic) departs by more than 1e-6 within t = 1000; the energy at every crossing is E to the
+// scheme's error (yoshida6, h = 1/20: below 1e-9).
+TEST(CliEvents, TimingErrorGrowthAndSectionRounding) {
+    const fs::path dir = fresh_dir("events");
+    const outcome r = run({"--only", "henon-heiles-section,kepler-pericentre", "--section-time", "1000", "--kepler-periods",
+                           "300", "--no-plots", "--out", "out"},
+                          dir);
+    ASSERT_EQ(r.code, 0) << r.err;
+    std::map<std::string, std::vector<std::pair<double, double>>> err;  // method, setting -> (k, |t_k - 2 pi k|)
+    for (const auto& row : csv_rows(dir / "out" / "kepler_pericentre.csv")) {
+        ASSERT_EQ(row.size(), 5u);
+        err[row[0] + ", " + row[1]].push_back({std::stod(row[2]), std::stod(row[4])});
+    }
+    ASSERT_EQ(err.size(), 4u);
+    for (const auto& [method, e] : err) {
+        ASSERT_EQ(e.back().first, 300.0) << method;
+        const auto from = std::find_if(e.begin(), e.end(), [](const auto& x) { return x.first >= 30; });
+        ASSERT_NE(from, e.end());
+        const double exponent = std::log(e.back().second / from->second) / std::log(e.back().first / from->first);
+        const bool symplectic = method.rfind("geomint", 0) == 0;
+        EXPECT_NEAR(exponent, symplectic ? 1.0 : 2.0, symplectic ? 0.02 : 0.1) << method;
+    }
+    double regular = 0, chaotic = 0, energy = 0;
+    for (const auto& row : csv_rows(dir / "out" / "henon_heiles_section.csv")) {
+        ASSERT_EQ(row.size(), 9u);
+        const double deviation = std::stod(row[8]);
+        if (std::isnan(deviation)) continue;  // a crossing the other precision does not have
+        (row[0] == "1/12" ? regular : chaotic) = std::max(row[0] == "1/12" ? regular : chaotic, deviation);
+        energy = std::max(energy, std::stod(row[7]));
+    }
+    EXPECT_LT(regular, 1e-12);
+    EXPECT_GT(chaotic, 1e-6);
+    EXPECT_LT(energy, 1e-9);
 }
 
 // In-process: the parser's verdicts (also run under the sanitizers and by the fuzz run).
