@@ -8,14 +8,14 @@
 //    section q_x = 0 rising (p_x > 0), located by geomint::find_events (TOMS 748, 4 samples a
 //    step) on geomint's dense steppers (fixed h) and on odeint's controlled dense-output steppers
 //    runge_kutta_dopri5 and bulirsch_stoer_dense_out at double (t ≤ 2000); geomint's at mp<50>
-//    (t ≤ 100) too (odeint's controlled steppers on std::array<mp<50>, 4> do not compile here: its
-//    default error checker, an open item of issue 25).
+//    (t ≤ 100) too, against odeint's two at tolerance 1e-16 (with a workaround for Boost 1.81, below).
 //    odeint has no dense output for runge_kutta_fehlberg78 (dense_output_runge_kutta needs an
 //    FSAL controlled stepper), hence Bulirsch–Stoer as its high-order dense-output method.
 //
 //   build/bench/bench_dense_output --benchmark_filter=cost
 //   build/bench/bench_dense_output --benchmark_filter=poincare
-// Counters: crossings (per run), items_per_second (crossings per second).
+// Counters: crossings (per run), energy_error (max |H − 1/8| at the crossings: the accuracy
+// bought), items_per_second (crossings per second).
 #include <geomint/geomint.hpp>
 #include <geomint/problems/henon_heiles.hpp>
 #include <geomint/problems/kepler.hpp>
@@ -24,10 +24,20 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <utility>
 #include <vector>
+
+// Boost 1.81's odeint recurses forever in extract_value_type on a Boost.Multiprecision number
+// (whose value_type is itself), so its controlled steppers do not compile at mp<50>
+// (boostorg/odeint#40, fixed by boostorg/odeint#63 in later Boost). A full specialization for the
+// one type used here cuts the recursion.
+template <>
+struct boost::numeric::odeint::detail::extract_value_type<geomint::mp<50>, void> {
+    using type = geomint::mp<50>;
+};
 
 namespace {
 namespace odeint = boost::numeric::odeint;
@@ -93,17 +103,33 @@ auto section() {
     return [](const T&, const auto& q, const auto&) { return q[0]; };
 }
 
+/// The largest |H − 1/8| over the located crossings (the accuracy a run bought), as a double.
+template <class T, class Events, class Split>
+double energy_error(const Events& events, Split split) {
+    using std::abs;
+    double worst = 0;
+    for (const auto& e : events) {
+        const auto [q, p] = split(e.state);
+        worst = std::max(worst, double(abs(problems::henon_heiles::hamiltonian<T>(q, p) - T(1) / 8)));
+    }
+    return worst;
+}
+
 /// geomint: `Stepper` with fixed h.
 template <class T, class Stepper>
 void poincare_geomint(benchmark::State& bs, double h, double t_end) {
     const auto sys = problems::henon_heiles::system();
     auto dense = make_dense_output(Stepper());
     std::size_t n = 0;
+    double err = 0;
     for (auto _ : bs) {
         auto x = henon_heiles_start<T>();
-        n = find_events(dense, sys, x, T(0), T(t_end), T(h), section<T>(), event_direction::rising).size();
+        const auto events = find_events(dense, sys, x, T(0), T(t_end), T(h), section<T>(), event_direction::rising);
+        n = events.size();
+        err = energy_error<T>(events, [](const auto& x) { return x; });
     }
     bs.counters["crossings"] = double(n);
+    bs.counters["energy_error"] = err;
     bs.SetItemsProcessed(static_cast<std::int64_t>(bs.iterations() * n));
 }
 
@@ -118,14 +144,19 @@ void poincare_odeint(benchmark::State& bs, Dense dense, double h0, double t_end)
         dx[3] = -x[1] - x[0] * x[0] + x[1] * x[1];
     };
     std::size_t n = 0;
+    double err = 0;
     for (auto _ : bs) {
         const auto s = henon_heiles_start<T>();
         X x{s.first[0], s.first[1], s.second[0], s.second[1]};
-        n = find_events(dense, rhs, x, T(0), T(t_end), T(h0), [](const T&, const X& y) { return y[0]; },
-                        event_direction::rising)
-                .size();
+        const auto events = find_events(dense, rhs, x, T(0), T(t_end), T(h0), [](const T&, const X& y) { return y[0]; },
+                                        event_direction::rising);
+        n = events.size();
+        err = energy_error<T>(events, [](const X& y) {
+            return std::pair<std::array<T, 2>, std::array<T, 2>>{{y[0], y[1]}, {y[2], y[3]}};
+        });
     }
     bs.counters["crossings"] = double(n);
+    bs.counters["energy_error"] = err;
     bs.SetItemsProcessed(static_cast<std::int64_t>(bs.iterations() * n));
 }
 
@@ -166,10 +197,16 @@ int main(int argc, char** argv) {
     RegisterBenchmark("poincare/double/dopri5_tol1e-10", poincare_dopri5<double>, 1e-10, 2000.0)->Unit(ms);
     RegisterBenchmark("poincare/double/bulirsch_stoer_tol1e-10", poincare_bulirsch_stoer<double>, 1e-10, 2000.0)
         ->Unit(ms);
+    RegisterBenchmark("poincare/double/dopri5_tol1e-13", poincare_dopri5<double>, 1e-13, 2000.0)->Unit(ms);
+    RegisterBenchmark("poincare/double/bulirsch_stoer_tol1e-13", poincare_bulirsch_stoer<double>, 1e-13, 2000.0)
+        ->Unit(ms);
     RegisterBenchmark("poincare/mp50/kahan_li8_h0.05", poincare_geomint<mp<50>, kahan_li8_stepper<M2>>, 0.05, 100.0)
         ->Unit(ms);
     RegisterBenchmark("poincare/mp50/galerkin_vi_4_h0.1", poincare_geomint<mp<50>, galerkin_vi_stepper<M2, 4>>, 0.1,
                       100.0)
+        ->Unit(ms);
+    RegisterBenchmark("poincare/mp50/dopri5_tol1e-16", poincare_dopri5<mp<50>>, 1e-16, 100.0)->Unit(ms);
+    RegisterBenchmark("poincare/mp50/bulirsch_stoer_tol1e-16", poincare_bulirsch_stoer<mp<50>>, 1e-16, 100.0)
         ->Unit(ms);
     benchmark::Initialize(&argc, argv);
     benchmark::RunSpecifiedBenchmarks();
