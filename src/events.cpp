@@ -39,12 +39,6 @@ namespace geomint::cli {
 namespace {
 namespace odeint = boost::numeric::odeint;
 
-std::string sci(double v) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%9.2e", v);
-    return b;
-}
-
 double seconds_since(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }

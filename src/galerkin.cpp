@@ -36,12 +36,6 @@ namespace odeint = boost::numeric::odeint;
 using V = std::vector<double>;
 using state4 = std::array<double, 4>;
 
-std::string sci(double v) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%9.2e", v);
-    return b;
-}
-
 /// q at t = k·dt_sample, k = 0 … samples, of the nonlinear pendulum from (q0, p0), by
 /// runge_kutta_fehlberg78 (order 8) with `per_sample` fixed steps between samples, in the
 /// scalar R (double or quad).

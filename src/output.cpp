@@ -1,5 +1,6 @@
 #include "output.hpp"
 
+#include <cstdio>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -47,6 +48,12 @@ csv& csv::row(const std::vector<std::string>& cells) {
 }
 
 void csv::write(const fs::path& path) const { write_file_atomically(path, m_text.str()); }
+
+std::string sci(double x, int width, int digits) {
+    char b[64];
+    std::snprintf(b, sizeof b, "%*.*e", width, digits, x);
+    return b;
+}
 
 std::string num(double x) {
     std::ostringstream os;

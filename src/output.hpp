@@ -27,6 +27,10 @@ private:
 /// Format a double with 17 significant digits (round-trip).
 std::string num(double x);
 
+/// Format a double in scientific notation for a text table: printf's "%*.*e" (width 9, 2 digits:
+/// " 1.23e-05").
+std::string sci(double x, int width = 9, int digits = 2);
+
 /// Format a double for a label: 6 significant digits, trailing zeros dropped (0.1, 1e-05).
 std::string label_num(double x);
 

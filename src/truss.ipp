@@ -32,12 +32,6 @@ void for_each_truss_scheme(F&& f) {
     f(std::type_identity<scheme::truss_energy_conserving<>>{}, "(d) (c) with kappa (4.8)");
 }
 
-inline std::string sci(double v) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%10.3e", v);
-    return b;
-}
-
 /// A figure of |y| against x, one curve per scheme, from the rows (scheme, x, y) a run collected.
 struct curves_by_scheme {
     std::vector<series> curves;
@@ -67,7 +61,7 @@ void run_truss_tumbling(const options& o) {
     curves_by_scheme energy, momenta;
     std::ostringstream txt;
     txt << "Algorithm MC (Graham & Jelenic) on a tumbling St. Venant-Kirchhoff tetrahedron, dt = 0.02, " << steps
-        << " steps, " << scalar_traits<T>::name() << " (eps = " << sci(double(std::numeric_limits<T>::epsilon()))
+        << " steps, " << scalar_traits<T>::name() << " (eps = " << sci(double(std::numeric_limits<T>::epsilon()), 10, 3)
         << ")\nmax over the run of |H - H0|/H0 and of the momentum drifts in units of eps |P||R|\n"
         << "scheme                      |dH|/H0      |dL|/(eps|P||R|)  |dJ|/(eps|P||R|)  halved steps\n";
     const std::size_t every = steps >= 500 ? steps / 500 : 1;
@@ -99,7 +93,7 @@ void run_truss_tumbling(const options& o) {
             progress(std::string("tumbling, ") + S::name, n, steps);
         }
         char b[160];
-        std::snprintf(b, sizeof b, "%-27s %-12s %-17.1f %-17.1f %zu\n", label, sci(double(dH)).c_str(), double(dL),
+        std::snprintf(b, sizeof b, "%-27s %-12s %-17.1f %-17.1f %zu\n", label, sci(double(dH), 10, 3).c_str(), double(dL),
                       double(dJ), carry.halvings);
         txt << b;
     });
@@ -161,8 +155,8 @@ void run_truss_spinning(const options& o) {
             return;
         }
         char b[160];
-        std::snprintf(b, sizeof b, "%-27s %-12s %-14s %s\n", label, sci(double(dl)).c_str(), sci(double(lr)).c_str(),
-                      sci(double(lt)).c_str());
+        std::snprintf(b, sizeof b, "%-27s %-12s %-14s %s\n", label, sci(double(dl), 10, 3).c_str(), sci(double(lr), 10, 3).c_str(),
+                      sci(double(lt), 10, 3).c_str());
         txt << b;
     });
     std::cout << txt.str() << std::flush;
@@ -207,7 +201,7 @@ void run_truss_convergence(const options& o) {
         char b[64];
         std::snprintf(b, sizeof b, "%-27s %-7.3f", label, double(fit.order));
         txt << b;
-        for (const T& e : errs) txt << " " << sci(double(e));
+        for (const T& e : errs) txt << " " << sci(double(e), 10, 3);
         txt << "\n";
     });
     std::cout << txt.str() << std::flush;
