@@ -20,11 +20,14 @@
 
 namespace geomint {
 
-/// Rates of a separable system, scalar U, for states of types `Coor`, `Momentum`.
-template <class U, class Coor, class Momentum = Coor>
+/// Rates of a separable system, scalar U, for states of types `Coor`, `Momentum`, on working
+/// vectors `vector<U, N>` (N: the states' compile-time length, or Eigen::Dynamic).
+template <class U, class Coor, class Momentum = Coor, int N = Eigen::Dynamic>
 class separable_rates {
+    using vec = vector<U, N>;
+
 public:
-    /// Calls `use(f, g)` with f(p, out) and g(q, out) on vector<U> for the system `sys` (any
+    /// Calls `use(f, g)` with f(p, out) and g(q, out) on vector<U, N> for the system `sys` (any
     /// separable form, unwrapped from std::ref / boost::ref), whose state has n entries. `name`
     /// prefixes error messages.
     /// \throws std::invalid_argument if a model's dof differs from n, or a user's callable
@@ -37,27 +40,27 @@ public:
                       "geomint::matrix_free, geomint::separable_system or geomint::quadratic_lagrangian");
         if constexpr (form == system_form::quadratic_lagrangian || form == system_form::sparse_quadratic_lagrangian) {
             require_dof(n, sys.size(), name);
-            use([&](const vector<U>& p, vector<U>& out) { out = sys.apply_inverse_mass(p); },
-                [&](const vector<U>& q, vector<U>& out) { out.noalias() = -(sys.stiffness() * q); });
+            use([&](const vec& p, vec& out) { out = sys.apply_inverse_mass(p); },
+                [&](const vec& q, vec& out) { out.noalias() = -(sys.stiffness() * q); });
         } else if constexpr (form == system_form::separable) {
             require_dof(n, static_cast<Eigen::Index>(sys.dof()), name);
-            use([](const vector<U>& p, vector<U>& out) { out = p; },
-                [&](const vector<U>& q, vector<U>& out) { out = sys.force(q); });
+            use([](const vec& p, vec& out) { out = p; },
+                [&](const vec& q, vec& out) { out = sys.force(q); });
         } else if constexpr (form == system_form::matrix_free) {
             pair_form(sys.coordinate_rate, sys.momentum_rate, name, use);
         } else if constexpr (form == system_form::odeint_pair) {
             pair_form(sys.first, sys.second, name, use);
         } else {
-            use([](const vector<U>& p, vector<U>& out) { out = p; },
-                [&](const vector<U>& q, vector<U>& out) { m_g(sys, q, out, name, "momentum function g(q, dpdt)"); });
+            use([](const vec& p, vec& out) { out = p; },
+                [&](const vec& q, vec& out) { m_g(sys, q, out, name, "momentum function g(q, dpdt)"); });
         }
     }
 
 private:
     template <class F, class G, class Use>
     void pair_form(F& f, G& g, const char* name, Use& use) {
-        use([&](const vector<U>& p, vector<U>& out) { m_f(f, p, out, name, "coordinate function f(p, dqdt)"); },
-            [&](const vector<U>& q, vector<U>& out) { m_g(g, q, out, name, "momentum function g(q, dpdt)"); });
+        use([&](const vec& p, vec& out) { m_f(f, p, out, name, "coordinate function f(p, dqdt)"); },
+            [&](const vec& q, vec& out) { m_g(g, q, out, name, "momentum function g(q, dpdt)"); });
     }
 
     static void require_dof(Eigen::Index n, Eigen::Index dof, const char* name) {

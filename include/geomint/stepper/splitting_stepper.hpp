@@ -104,9 +104,14 @@ private:
         m_work.store(q_out, p_out);
     }
 
-    separable_rates<U, Coor, Momentum> m_rates;
-    detail::pair_work<U, Summation> m_work;
-    vector<U> m_rate, m_increment;
+    // fixed-size working vectors when both state types have one compile-time length (std::array,
+    // a scalar, a fixed Eigen vector): Eigen unrolls the substeps' vector operations
+    static constexpr int N = state_traits<Coor>::static_size == state_traits<Momentum>::static_size
+                                 ? state_traits<Coor>::static_size
+                                 : Eigen::Dynamic;
+    separable_rates<U, Coor, Momentum, N> m_rates;
+    detail::pair_work<U, Summation, N> m_work;
+    vector<U, N> m_rate, m_increment;
 };
 
 /// Yoshida's triple jump (order 4, 3 stages).

@@ -205,10 +205,11 @@ namespace detail {
 /// compositions): loaded and checked from the caller's containers, advanced with `Summation`
 /// (under compensated summation the rounding carry survives between the steps of one
 /// trajectory, recognised by the state handed in being the one written last), written back.
-template <class U, summation_policy Summation>
+template <class U, summation_policy Summation, int N = Eigen::Dynamic>
 class pair_work {
 public:
-    vector<U> q, p;
+    using vec = vector<U, N>;  ///< N: the states' compile-time length, or Eigen::Dynamic
+    vec q, p;
 
     /// Loads (q_in, p_in), checked when `Check` (detail::check_pair_state). Returns whether this
     /// step continues the last one (the state handed in is the one written last).
@@ -221,8 +222,8 @@ public:
         p = pv;
         return m_sum.begin(q, p);
     }
-    void add_to_q(const vector<U>& dq) { m_sum.add_first(q, dq); }
-    void add_to_p(const vector<U>& dp) { m_sum.add_second(p, dp); }
+    void add_to_q(const vec& dq) { m_sum.add_first(q, dq); }
+    void add_to_p(const vec& dp) { m_sum.add_second(p, dp); }
     /// Writes (q, p) to the caller's containers (resized) and remembers it.
     template <class QOut, class POut>
     void store(QOut& q_out, POut& p_out) {
@@ -236,7 +237,7 @@ public:
     void forget() { m_sum.forget(); }
 
 private:
-    pair_summation<vector<U>, Summation, true> m_sum;  // tracked under either policy: `load` reports continuation
+    pair_summation<vec, Summation, true> m_sum;  // tracked under either policy: `load` reports continuation
 };
 }  // namespace detail
 
