@@ -114,6 +114,15 @@ struct pericentre_run {
 /// The pericentre event q·p (radial velocity times r): rises through zero at each pericentre.
 double radial(const V2& q, const V2& p) { return q[0] * p[0] + q[1] * p[1]; }
 
+/// Runs `locate()` (a find_events call), timing it, and keeps the located times in `r`.
+template <class Locate>
+void collect_passages(pericentre_run& r, Locate&& locate) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto events = locate();
+    r.seconds = seconds_since(t0);
+    for (const auto& ev : events) r.times.push_back(ev.t);
+}
+
 template <class Stepper>
 pericentre_run geomint_pericentres(const std::string& method, const kepler& kep, std::size_t periods) {
     pericentre_run r{method, "h = P/200", {}, 0, 0};
@@ -122,13 +131,11 @@ pericentre_run geomint_pericentres(const std::string& method, const kepler& kep,
     auto dense = make_dense_output(Stepper());
     event_options opt;
     opt.samples_per_step = 1;  // P/200 against one pericentre a period
-    const auto t0 = std::chrono::steady_clock::now();
-    const auto events = find_events(dense, std::make_pair(kepler::coordinate_rate(), counted_force{&r.force_evaluations}),
-                                    x, 0.0, (double(periods) + 0.5) * kep.period(), kep.period() / 200,
-                                    [](double, const V2& q, const V2& p) { return radial(q, p); },
-                                    event_direction::rising, opt);
-    r.seconds = seconds_since(t0);
-    for (const auto& ev : events) r.times.push_back(ev.t);
+    collect_passages(r, [&] {
+        return find_events(dense, std::make_pair(kepler::coordinate_rate(), counted_force{&r.force_evaluations}), x, 0.0,
+                           (double(periods) + 0.5) * kep.period(), kep.period() / 200,
+                           [](double, const V2& q, const V2& p) { return radial(q, p); }, event_direction::rising, opt);
+    });
     return r;
 }
 
@@ -146,12 +153,11 @@ pericentre_run dopri5_pericentres(double tolerance, const kepler& kep, std::size
     auto dense = odeint::make_dense_output(tolerance, tolerance, odeint::runge_kutta_dopri5<X>());
     event_options opt;
     opt.samples_per_step = 4;  // its steps are long away from pericentre
-    const auto t0 = std::chrono::steady_clock::now();
-    const auto events = find_events(dense, rhs, x, 0.0, (double(periods) + 0.5) * kep.period(), kep.period() / 200,
-                                    [](double, const X& x) { return radial(V2{x[0], x[1]}, V2{x[2], x[3]}); },
-                                    event_direction::rising, opt);
-    r.seconds = seconds_since(t0);
-    for (const auto& ev : events) r.times.push_back(ev.t);
+    collect_passages(r, [&] {
+        return find_events(dense, rhs, x, 0.0, (double(periods) + 0.5) * kep.period(), kep.period() / 200,
+                           [](double, const X& y) { return radial(V2{y[0], y[1]}, V2{y[2], y[3]}); },
+                           event_direction::rising, opt);
+    });
     return r;
 }
 

@@ -255,7 +255,8 @@ TEST(CliEvents, TimingErrorGrowthAndSectionRounding) {
         ASSERT_EQ(row.size(), 9u);
         const double deviation = std::stod(row[8]);
         if (std::isnan(deviation)) continue;  // a crossing the other precision does not have
-        (row[0] == "1/12" ? regular : chaotic) = std::max(row[0] == "1/12" ? regular : chaotic, deviation);
+        double& worst = row[0] == "1/12" ? regular : chaotic;
+        worst = std::max(worst, deviation);
         energy = std::max(energy, std::stod(row[7]));
     }
     EXPECT_LT(regular, 1e-12);
