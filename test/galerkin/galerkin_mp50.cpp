@@ -4,6 +4,7 @@
 // and mp50. References are independent: Kepler's equation, odeint's runge_kutta_fehlberg78 at
 // 50 digits on the Hamiltonian equations written out by hand, the linear Simpson stepper.
 #include "galerkin_drop_in.hpp"
+#include "test_forward_jet.inc"
 #include <geomint/problems/double_pendulum.hpp>
 #include <geomint/problems/fpu_chain.hpp>
 #include <geomint/problems/henon_heiles.hpp>
@@ -333,3 +334,13 @@ TEST(GalerkinDropIn, OdeintIdiomsAtQuadAndMp50) {
 }
 
 }  // namespace
+
+
+TEST(ForwardJet, MatchesBoostAutodiffAtMp50) {
+    using M = geomint::mp<50>;
+    forward_jet_test::check_jets<M>(256 * std::numeric_limits<M>::epsilon());
+}
+TEST(ForwardJet, DoublePendulumDerivativesAtMp50) {
+    using M = geomint::mp<50>;
+    forward_jet_test::check_double_pendulum<M>(64 * std::numeric_limits<M>::epsilon());
+}

@@ -5,6 +5,7 @@
 // (symplecticity, reversibility, Noether). The orders, symplecticity and time symmetry on the
 // named problems are measured at 50 digits in galerkin_mp50.
 #include "galerkin_drop_in.hpp"
+#include "test_forward_jet.inc"
 #include <geomint/problems/double_pendulum.hpp>
 #include <geomint/problems/fpu_chain.hpp>
 #include <geomint/stepper/linear_variational_stepper.hpp>
@@ -294,3 +295,9 @@ RC_GTEST_PROP(GalerkinProperties, RotationInvariantPotentialConservesAngularMome
 }
 
 }  // namespace
+
+
+TEST(ForwardJet, MatchesBoostAutodiffAtDouble) { forward_jet_test::check_jets<double>(256 * std::numeric_limits<double>::epsilon()); }
+TEST(ForwardJet, DoublePendulumDerivativesAtDouble) {
+    forward_jet_test::check_double_pendulum<double>(64 * std::numeric_limits<double>::epsilon());
+}

@@ -15,11 +15,12 @@
 ///              + 2 * 9.81 * cos(q[0]) + 9.81 * cos(q[1]);
 ///   });
 /// \endcode
-/// L is called with two `std::vector<U>` of length n, U = T or an autodiff variable over T: write
-/// it with `q[i]`, `v[i]`, ADL math calls and constants of type T or int.
+/// L is called with two `std::vector<U>` of length n, U = T or a `forward_jet` over T
+/// (forward_jet.hpp): write it with `q[i]`, `v[i]`, ADL math calls (sin, cos, tan, asin, acos,
+/// atan, atan2, sinh, cosh, tanh, exp, log, sqrt, pow, abs) and constants of type T or int.
 
-#include "geomint/autodiff.hpp"
 #include "geomint/error.hpp"
+#include "geomint/forward_jet.hpp"
 #include "geomint/linalg.hpp"
 #include "geomint/model/system_form.hpp"
 
@@ -46,7 +47,7 @@ struct lagrangian_derivatives {
 ///
 /// \tparam T          scalar type (double, quad, mp<D>, ...).
 /// \tparam Lagrangian callable `U L(const std::vector<U>& q, const std::vector<U>& v)` for U = T and
-///                    autodiff variables over T.
+///                    `forward_jet`s over T.
 ///
 /// Shapes: q, v, p are `geomint::vector<T>` of length `dof()`. Members taking (q, v) throw
 /// `std::invalid_argument` for a wrong length and `std::domain_error` naming the point and the
@@ -72,62 +73,65 @@ public:
         return checked(T(m_L(entries<T>(q, "q"), entries<T>(v, "v"))), q, v, "L");
     }
 
-    /// ∂L/∂v (the momenta p) and ∂L/∂q, by 2n forward autodiff passes.
+    /// ∂L/∂v (the momenta p) and ∂L/∂q, by one evaluation of L on first-order jets over
+    /// x = (q, v) (forward_jet.hpp).
     std::pair<vector<T>, vector<T>> gradient(const vector<T>& q, const vector<T>& v) const {
-        const Eigen::Index n = index(m_dof);
-        vector<T> Lq(n), Lv(n);
-        auto xq = entries<dual<T>>(q, "q");
-        auto xv = entries<dual<T>>(v, "v");
-        const auto e = unit_tangent<T>();
-        for (Eigen::Index i = 0; i < n; ++i) {
-            xq[std::size_t(i)] += e;
-            Lq(i) = checked(tangent_of(m_L(xq, xv)), q, v, [i] { return "dL/dq[" + std::to_string(i) + "]"; });
-            xq[std::size_t(i)] -= e;
-            xv[std::size_t(i)] += e;
-            Lv(i) = checked(tangent_of(m_L(xq, xv)), q, v, [i] { return "dL/dv[" + std::to_string(i) + "]"; });
-            xv[std::size_t(i)] -= e;
-        }
-        return {std::move(Lv), std::move(Lq)};
+        return with_jets<1>(q, v, [&](const auto& Lx) {
+            const auto g = checked_gradient(Lx, q, v);
+            const Eigen::Index n = index(m_dof);
+            return std::pair<vector<T>, vector<T>>(g.tail(n), g.head(n));
+        });
+    }
+
+    /// The same into d.Lv and d.Lq (d's second derivatives untouched), reusing their storage.
+    void gradient(const vector<T>& q, const vector<T>& v, lagrangian_derivatives<T>& d) const {
+        with_jets<1>(q, v, [&](const auto& Lx) {
+            const auto g = checked_gradient(Lx, q, v);
+            const Eigen::Index n = index(m_dof);
+            d.Lq = g.head(n);
+            d.Lv = g.tail(n);
+            return 0;
+        });
     }
 
     /// The momenta p = ∂L/∂v(q, v).
     vector<T> momenta(const vector<T>& q, const vector<T>& v) const { return gradient(q, v).first; }
 
-    /// First and second derivatives at (q, v), entry by entry with nested autodiff over
-    /// x = (q, v): (2n)(2n + 1)/2 evaluations of L (the diagonal passes give the gradient).
+    /// First and second derivatives at (q, v), by one evaluation of L on second-order jets over
+    /// x = (q, v) (forward_jet.hpp): each elementary function of L is evaluated once.
     lagrangian_derivatives<T> derivatives(const vector<T>& q, const vector<T>& v) const {
-        using W = ad::autodiff_fvar<T, 1, 1>;
-        const Eigen::Index n = index(m_dof);
-        auto xq = entries<W>(q, "q");
-        auto xv = entries<W>(v, "v");
-        const auto at = [&](Eigen::Index k) -> W& { return k < n ? xq[std::size_t(k)] : xv[std::size_t(k - n)]; };
-        const auto value = [&](Eigen::Index k) -> const T& { return k < n ? q(k) : v(k - n); };
-        const auto label = [n](Eigen::Index k) {
-            return (k < n ? std::string("q[") : std::string("v[")) + std::to_string(k < n ? k : k - n) + "]";
-        };
-        vector<T> g(2 * n);
-        matrix<T> H(2 * n, 2 * n);
-        for (Eigen::Index i = 0; i < 2 * n; ++i) {
-            for (Eigen::Index j = i; j < 2 * n; ++j) {
-                const auto seeds = ad::make_ftuple<T, 1, 1>(value(i), value(j));
-                at(i) += std::get<0>(seeds) - value(i);
-                at(j) += std::get<1>(seeds) - value(j);
-                const auto Lx = m_L(xq, xv);
-                if (i == j) g(i) = checked(static_cast<T>(Lx.derivative(1, 0)), q, v, [&] { return "dL/d" + label(i); });
-                const T hij = checked(static_cast<T>(Lx.derivative(1, 1)), q, v, [&] { return "d2L/d" + label(i) + "d" + label(j); });
-                H(i, j) = hij;
-                H(j, i) = hij;
-                at(i) = W(value(i));
-                at(j) = W(value(j));
-            }
-        }
         lagrangian_derivatives<T> d;
-        d.Lq = g.head(n);
-        d.Lv = g.tail(n);
-        d.Lqq = H.topLeftCorner(n, n);
-        d.Lvq = H.bottomLeftCorner(n, n);
-        d.Lvv = H.bottomRightCorner(n, n);
+        derivatives(q, v, d);
         return d;
+    }
+
+    /// The same into `d`, reusing its storage (the Newton iterations' form: no allocation once
+    /// `d` has the shapes).
+    void derivatives(const vector<T>& q, const vector<T>& v, lagrangian_derivatives<T>& d) const {
+        with_jets<2>(q, v, [&](const auto& Lx) {
+            const Eigen::Index n = index(m_dof);
+            if (Lx.directions() == 0) {  // L does not depend on (q, v)
+                d.Lq.setZero(n);
+                d.Lv.setZero(n);
+                d.Lqq.setZero(n, n);
+                d.Lvq.setZero(n, n);
+                d.Lvv.setZero(n, n);
+                return 0;
+            }
+            const auto& g = Lx.gradient();
+            const auto& H = Lx.hessian();
+            for (Eigen::Index j = 0; j < 2 * n; ++j) {
+                checked(g(j), q, v, [&] { return "dL/d" + label(j); });
+                for (Eigen::Index i = j; i < 2 * n; ++i)
+                    checked(H(i, j), q, v, [&] { return "d2L/d" + label(i) + "d" + label(j); });
+            }
+            d.Lq = g.head(n);
+            d.Lv = g.tail(n);
+            d.Lqq = H.topLeftCorner(n, n);
+            d.Lvq = H.bottomLeftCorner(n, n);
+            d.Lvv = H.bottomRightCorner(n, n);
+            return 0;
+        });
     }
 
     /// The velocity v with ∂L/∂v(q, v) = p (the inverse Legendre transform), by Newton's method
@@ -176,6 +180,44 @@ private:
         if (static_cast<std::size_t>(x.size()) != m_dof)
             throw std::invalid_argument(std::string("lagrangian_system: ") + what + " has " + std::to_string(x.size()) +
                                         " entries; the system has dof = " + std::to_string(m_dof));
+    }
+
+    /// The jets held in place for 2n <= jet_capacity; on the heap above.
+    static constexpr int jet_capacity = 8;
+
+    /// `use(L(x))` with x = (q, v) seeded as the 2n variables of Order-`Order` jets.
+    template <int Order, class Use>
+    auto with_jets(const vector<T>& q, const vector<T>& v, const Use& use) const {
+        require_length(q, "q");
+        require_length(v, "v");
+        if (2 * m_dof <= std::size_t(jet_capacity)) return evaluate_on<forward_jet<T, jet_capacity, Order>>(q, v, use);
+        return evaluate_on<forward_jet<T, Eigen::Dynamic, Order>>(q, v, use);
+    }
+    template <class J, class Use>
+    auto evaluate_on(const vector<T>& q, const vector<T>& v, const Use& use) const {
+        const Eigen::Index n = index(m_dof);
+        std::vector<J> xq, xv;
+        xq.reserve(m_dof);
+        xv.reserve(m_dof);
+        for (Eigen::Index i = 0; i < n; ++i) {
+            xq.push_back(J::variable(q(i), i, 2 * n));
+            xv.push_back(J::variable(v(i), n + i, 2 * n));
+        }
+        return use(J(m_L(std::as_const(xq), std::as_const(xv))));
+    }
+    /// ∇L over x = (q, v) (2n), each entry checked finite.
+    template <class J>
+    vector<T> checked_gradient(const J& Lx, const vector<T>& q, const vector<T>& v) const {
+        const Eigen::Index n2 = 2 * index(m_dof);
+        vector<T> g = vector<T>::Zero(n2);
+        if (Lx.directions() != 0) g = Lx.gradient();
+        for (Eigen::Index i = 0; i < n2; ++i) checked(g(i), q, v, [&] { return "dL/d" + label(i); });
+        return g;
+    }
+    /// The name of variable k of x = (q, v): "q[i]" or "v[i]".
+    std::string label(Eigen::Index k) const {
+        const Eigen::Index n = index(m_dof);
+        return (k < n ? std::string("q[") : std::string("v[")) + std::to_string(k < n ? k : k - n) + "]";
     }
 
     template <class U>

@@ -1,8 +1,8 @@
 #pragma once
 /// \file
 /// The Lagrangian-derivatives view of a system: what the Galerkin VI's Newton path needs —
-/// `derivatives(q, v)` → `lagrangian_derivatives<T>`, `gradient(q, v)` → (∂L/∂v, ∂L/∂q),
-/// `velocity(q, p)` (the inverse Legendre transform) and `dof()`. A `lagrangian_system` has them
+/// `derivatives(q, v)` → `lagrangian_derivatives<T>` (and `derivatives(q, v, d)` into `d`),
+/// `gradient(q, v, d)` (∂L/∂q and ∂L/∂v into d.Lq and d.Lv), `velocity(q, p)` (the inverse Legendre transform) and `dof()`. A `lagrangian_system` has them
 /// itself; a dense `quadratic_lagrangian` (L = ½ vᵀMv − ½ qᵀKq) is seen through
 /// `quadratic_lagrangian_view` (constant second derivatives, exact in rational arithmetic).
 
@@ -22,17 +22,21 @@ struct quadratic_lagrangian_view {
 
     std::size_t dof() const { return static_cast<std::size_t>(model.size()); }
     lagrangian_derivatives<T> derivatives(const vector<T>& q, const vector<T>& v) const {
-        const Eigen::Index n = q.size();
         lagrangian_derivatives<T> d;
-        d.Lqq = -matrix<T>(model.stiffness());
-        d.Lvv = model.mass();
-        d.Lvq = matrix<T>::Zero(n, n);
-        d.Lq = d.Lqq * q;
-        d.Lv = d.Lvv * v;
+        derivatives(q, v, d);
         return d;
     }
-    std::pair<vector<T>, vector<T>> gradient(const vector<T>& q, const vector<T>& v) const {
-        return {model.mass() * v, -(model.stiffness() * q)};
+    void derivatives(const vector<T>& q, const vector<T>& v, lagrangian_derivatives<T>& d) const {
+        const Eigen::Index n = q.size();
+        d.Lqq = -matrix<T>(model.stiffness());
+        d.Lvv = model.mass();
+        d.Lvq.setZero(n, n);
+        d.Lq.noalias() = d.Lqq * q;
+        d.Lv.noalias() = d.Lvv * v;
+    }
+    void gradient(const vector<T>& q, const vector<T>& v, lagrangian_derivatives<T>& d) const {
+        d.Lq.noalias() = -(model.stiffness() * q);
+        d.Lv.noalias() = model.mass() * v;
     }
     vector<T> velocity(const vector<T>& /*q*/, const vector<T>& p) const { return model.apply_inverse_mass(p); }
 };

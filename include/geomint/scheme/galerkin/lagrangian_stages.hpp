@@ -17,19 +17,20 @@
 ///
 /// Newton's Jacobian, block (i, j) (n × n), from the model's second derivatives at the stages:
 ///     δ_ij L_vv,i + h a_ij L_vq,i − h² Σ_k â_ik a_kj L_qq,k − h â_ij L_qv,j   (L_qv = L_vqᵀ),
-/// evaluated at the starting guess and factored once per step by Eigen's full-pivoting LU
-/// (simplified Newton: later iterations need only L's gradient). A step that continues the last
-/// one (same h, from the state it reached) starts from its stages extrapolated, error O(h^s),
-/// so the iteration contracts fast. (Reusing the last step's Jacobian instead was measured
-/// slower: 10 iterations a step instead of 7.6 at Degree 2.) The iteration stops by Hairer's rule
-/// (solver/settling_iteration.hpp). After a step, `step_jacobian()` gives ∂(q₁, p₁)/∂(q, p) by
-/// the implicit function theorem at the converged stages (the one-step map's Jacobian through
-/// the solver, used to measure symplecticity).
+/// evaluated at every iterate and factored by Eigen's full-pivoting LU (Newton's method; the
+/// model gives L's first and second derivatives in one evaluation of L on jets, so a Jacobian
+/// costs little more than a residual). A step that continues the last one (same h, from the state
+/// it reached) starts from its stages extrapolated, error O(h^s). The iteration stops by the
+/// quadratic rule of solver/settling_iteration.hpp. Measured on the nonlinear double pendulum,
+/// h = t̄/100 (bench/bench_galerkin.cpp): 3.0 iterations a step at Degree 2 and 4 in double,
+/// 4.5 and 4.0 at mp50; the simplified Newton iteration it replaced (the Jacobian at the guess
+/// only) took 6.6 and 15.4 at Degree 2. After a step, `step_jacobian()` gives ∂(q₁, p₁)/∂(q, p)
+/// by the implicit function theorem at the converged stages (the one-step map's Jacobian
+/// through the solver, used to measure symplecticity).
 ///
-/// A model provides `derivatives(q, v)` → `lagrangian_derivatives<T>`, `gradient(q, v)` →
-/// (∂L/∂v, ∂L/∂q), and `velocity(q, p)` (the
-/// inverse Legendre transform, for the starting guess): `lagrangian_system`, or the
-/// `quadratic_lagrangian` view (model/lagrangian_view.hpp).
+/// A model provides `derivatives(q, v, d)` (into a `lagrangian_derivatives<T>`) and
+/// `velocity(q, p)` (the inverse Legendre transform, for the starting guess):
+/// `lagrangian_system`, or the `quadratic_lagrangian` view (model/lagrangian_view.hpp).
 
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
@@ -64,11 +65,12 @@ public:
         const T h_last = m_h_last;
         m_h_last = T(0);  // a step that throws leaves no guess behind
         const bool warm = continuing && m_V.rows() == n && m_V.cols() == s && h == h_last;
-        const matrix<T> guess = warm ? matrix<T>(m_V * c.extrapolation.transpose()) : matrix<T>(m.velocity(q, p).replicate(1, s));
+        if (warm) m_guess.noalias() = m_V * c.extrapolation.transpose();
+        else m_guess = m.velocity(q, p).replicate(1, s);
         m_q = q;
         m_d.resize(std::size_t(s));
         m_beta = c.b * h;
-        iterate(c, m, q, p, h, guess, opt, name);
+        iterate(c, m, q, p, h, m_guess, opt, name);
         dq.noalias() = m_V * m_beta;
         dp.noalias() = m_Lq * m_beta;
         m_h_last = h;
@@ -82,8 +84,7 @@ public:
         const lobatto_pair<T>& c = *m_c;
         const Eigen::Index s = c.c.size(), n = m_V.rows();
         const T& h = m_h;
-        stage_positions(c, m_q);
-        for (Eigen::Index i = 0; i < s; ++i) m_d[std::size_t(i)] = m.derivatives(vector<T>(m_Q.col(i)), vector<T>(m_V.col(i)));
+        stage_derivatives(c, m, m_q);
         assemble(n, s);
         // ∂R/∂(q, p): block row i = [L_vq,i − h Σ_k â_ik L_qq,k,  −I]
         matrix<T> Rx(n * s, 2 * n);
@@ -112,25 +113,28 @@ public:
     int iterations() const { return m_iterations; }
 
 private:
-    /// Simplified Newton from `guess`, with the Jacobian evaluated and factored at the guess.
-    /// Leaves the stage velocities in m_V and ∂L/∂q at the stages in m_Lq.
+    /// Newton's method from `guess`. Leaves the stage velocities in m_V, ∂L/∂q at the stages
+    /// in m_Lq.
     template <class Model>
     void iterate(const lobatto_pair<T>& c, const Model& m, const vector<T>& q, const vector<T>& p, const T& h,
                  const matrix<T>& guess, const iteration_options& opt, const char* name) {
         const Eigen::Index n = q.size(), s = c.c.size();
         m_V = guess;
-        matrix<T> Lv(n, s), R(n, s);
+        m_Lv.resize(n, s);
         m_Lq.resize(n, s);
-        settling_iteration<T> monitor(std::string(name) + ": Newton's method on the stage equations", h, opt);
-        for (int k = 0;; ++k) {
-            stage_positions(c, q);
-            if (k == 0) {
-                for (Eigen::Index i = 0; i < s; ++i) {
-                    auto& d = m_d[std::size_t(i)];
-                    d = m.derivatives(vector<T>(m_Q.col(i)), vector<T>(m_V.col(i)));
-                    m_Lq.col(i) = d.Lq;
-                    Lv.col(i) = d.Lv;
-                }
+        settling_iteration<T> monitor(std::string(name) + ": Newton's method on the stage equations", h, opt,
+                                      convergence::quadratic);
+        // exact types refresh at every iteration (ε = 0)
+        const T refresh_below = [] {
+            if constexpr (is_exact_v<T>) return T(0);
+            else {
+                using std::sqrt;
+                return T(sqrt(scalar_traits<T>::epsilon()));
+            }
+        }();
+        for (bool refresh = true;;) {
+            if (refresh) {
+                stage_derivatives(c, m, q);
                 assemble(n, s);
                 m_lu.compute(m_J);
                 if constexpr (is_exact_v<T>) m_lu.setThreshold(T(0));
@@ -139,23 +143,50 @@ private:
                                               geomint::to_string(h) + ", q = (" + entries_to_string(q) +
                                               ") (a degenerate Lagrangian, or a step too large)");
             } else {
-                for (Eigen::Index i = 0; i < s; ++i) {
-                    auto [lv, lq] = m.gradient(vector<T>(m_Q.col(i)), vector<T>(m_V.col(i)));
-                    Lv.col(i) = lv;
-                    m_Lq.col(i) = lq;
-                }
+                stage_gradients(c, m, q);
             }
-            R = Lv - (m_Lq * m_beta.asDiagonal()) * c.mu_hat.transpose();
-            R.colwise() -= p;
-            const vector<T> dV = m_lu.solve(vector<T>(-R.reshaped(n * s, 1)));
-            m_V += dV.reshaped(n, s);
+            m_R.noalias() = m_Lv - (m_Lq * m_beta.asDiagonal()) * c.mu_hat.transpose();
+            m_R.colwise() -= p;
+            m_dV.noalias() = m_lu.solve(-m_R.reshaped(n * s, 1));
+            m_V += m_dV.reshaped(n, s);
             using std::abs;
-            const T delta = max_abs(dV) * abs(h);
+            const T delta = max_abs(m_dV) * abs(h);
             T scale = max_abs(q);
             if (const T sv = max_abs(m_V) * abs(h); sv > scale) scale = sv;
             if (monitor.settled(delta, scale)) break;
+            // a change below √ε of the quantities leaves the Jacobian as good as new (the next
+            // contraction factor is of the change's relative size): the next iteration needs L's
+            // gradient only
+            refresh = !(delta <= refresh_below * (scale > T(1) ? scale : T(1)));
         }
-        m_iterations = monitor.iterations() + 1;
+        m_iterations = monitor.iterations();
+    }
+
+    /// ∂L/∂q and ∂L/∂v at the stages (m_Q, m_V) into m_Lq and m_Lv.
+    template <class Model>
+    void stage_gradients(const lobatto_pair<T>& c, const Model& m, const vector<T>& q) {
+        stage_positions(c, q);
+        for (Eigen::Index i = 0; i < m_V.cols(); ++i) {
+            m_qi = m_Q.col(i);
+            m_vi = m_V.col(i);
+            m.gradient(m_qi, m_vi, m_gradient);
+            m_Lq.col(i) = m_gradient.Lq;
+            m_Lv.col(i) = m_gradient.Lv;
+        }
+    }
+
+    /// L's derivatives at the stages (m_Q, m_V) into m_d, with m_Lq and m_Lv.
+    template <class Model>
+    void stage_derivatives(const lobatto_pair<T>& c, const Model& m, const vector<T>& q) {
+        stage_positions(c, q);
+        for (Eigen::Index i = 0; i < m_V.cols(); ++i) {
+            m_qi = m_Q.col(i);
+            m_vi = m_V.col(i);
+            auto& d = m_d[std::size_t(i)];
+            m.derivatives(m_qi, m_vi, d);
+            m_Lq.col(i) = d.Lq;
+            m_Lv.col(i) = d.Lv;
+        }
     }
 
     /// m_Q = the stage positions Q_i = q + Σ_j μ_ij β_j V_j of the stage velocities m_V.
@@ -164,6 +195,7 @@ private:
         m_Q.colwise() += q;
     }
 
+    /// m_J from m_d (the block formula of the file comment), written in place.
     void assemble(Eigen::Index n, Eigen::Index s) {
         const lobatto_pair<T>& c = *m_c;
         const T& h = m_h;
@@ -171,25 +203,27 @@ private:
         for (Eigen::Index i = 0; i < s; ++i) {
             const auto& di = m_d[std::size_t(i)];
             for (Eigen::Index j = 0; j < s; ++j) {
-                matrix<T> block = (h * c.a(i, j)) * di.Lvq - (h * c.a_hat(i, j)) * m_d[std::size_t(j)].Lvq.transpose();
+                auto block = m_J.block(i * n, j * n, n, n);
+                block.noalias() = (h * c.a(i, j)) * di.Lvq;
+                block.noalias() -= (h * c.a_hat(i, j)) * m_d[std::size_t(j)].Lvq.transpose();
                 if (i == j) block += di.Lvv;
                 for (Eigen::Index k = 0; k < s; ++k) {
                     const T w = h * h * c.a_hat(i, k) * c.a(k, j);
-                    if (w != T(0)) block -= w * m_d[std::size_t(k)].Lqq;
+                    if (w != T(0)) block.noalias() -= w * m_d[std::size_t(k)].Lqq;
                 }
-                m_J.block(i * n, j * n, n, n) = block;
             }
         }
     }
-
 
     const lobatto_pair<T>* m_c = nullptr;
     T m_h = T(0);
     vector<T> m_q, m_beta;
     T m_h_last = T(0);
-    matrix<T> m_V, m_Q, m_J, m_Lq;
+    matrix<T> m_V, m_guess, m_Q, m_J, m_Lq, m_Lv, m_R;
+    vector<T> m_qi, m_vi, m_dV;
     Eigen::FullPivLU<matrix<T>> m_lu;
     std::vector<lagrangian_derivatives<T>> m_d;
+    lagrangian_derivatives<T> m_gradient;  // its Lq and Lv
     int m_iterations = 0;
 };
 

@@ -1,0 +1,162 @@
+// Google Benchmark harness: cost per step of the Galerkin variational integrators.
+//
+//  - Newton path: the nonlinear double pendulum of the Simpson paper (`make_lagrangian_system`,
+//    derivatives by autodiff), h = t̄/100, Degrees 2 and 4, at double and mp50; counters give
+//    the Newton iterations per step.
+//  - Fixed-point path: Kepler e = 0.6 (pair form, std::array state), h = P/200, Degrees 1–8, at
+//    double and mp50; counters give the sweeps and force evaluations per step. The odeint
+//    peers in the same binary: runge_kutta4 and runge_kutta_fehlberg78 (fixed step) on the same
+//    Kepler problem, and the cost of the bare force evaluations a Galerkin step makes.
+//
+//   build/bench/bench_galerkin --benchmark_min_time=0.2
+#include <geomint/problems/double_pendulum.hpp>
+#include <geomint/stepper/galerkin_vi_stepper.hpp>
+
+#include <boost/math/constants/constants.hpp>
+#include <boost/numeric/odeint.hpp>
+
+#include <benchmark/benchmark.h>
+
+#include <array>
+#include <cmath>
+#include <string>
+#include <utility>
+
+namespace {
+namespace odeint = boost::numeric::odeint;
+
+template <class T, unsigned Degree>
+void newton_pendulum(benchmark::State& s) {
+    const geomint::problems::double_pendulum<T> dp;
+    const auto sys = dp.nonlinear_system();
+    using V = geomint::vector<T>;
+    geomint::galerkin_vi_stepper<V, Degree> st;
+    std::pair<V, V> x{V(dp.q0()), V(dp.p0())};
+    const T h = dp.tbar / 100;
+    long steps = 0, iterations = 0;
+    for (auto _ : s) {
+        st.do_step(sys, x, T(0), h);
+        iterations += st.iterations();
+        ++steps;
+        benchmark::DoNotOptimize(x);
+    }
+    s.counters["newton_iterations"] = double(iterations) / double(steps);
+}
+
+/// Kepler's force −q/|q|³ counting its calls.
+template <class T>
+struct kepler_force {
+    long* calls;
+    void operator()(const std::array<T, 2>& q, std::array<T, 2>& dp) const {
+        using std::sqrt;
+        ++*calls;
+        const T r2 = q[0] * q[0] + q[1] * q[1];
+        const T r3 = r2 * sqrt(r2);
+        dp[0] = -q[0] / r3;
+        dp[1] = -q[1] / r3;
+    }
+};
+template <class T>
+struct kepler_velocity {
+    void operator()(const std::array<T, 2>& p, std::array<T, 2>& dq) const { dq = p; }
+};
+
+template <class T>
+std::pair<std::array<T, 2>, std::array<T, 2>> kepler_start() {
+    using std::sqrt;
+    const T e = T(3) / 5;
+    return {{T(1) - e, T(0)}, {T(0), sqrt((T(1) + e) / (T(1) - e))}};
+}
+template <class T>
+T kepler_step() {
+    return boost::math::constants::two_pi<T>() / 200;
+}
+
+template <class T, unsigned Degree>
+void fixed_point_kepler(benchmark::State& s) {
+    using A = std::array<T, 2>;
+    geomint::galerkin_vi_stepper<A, Degree> st;
+    long calls = 0, steps = 0, sweeps = 0;
+    auto x = kepler_start<T>();
+    const T h = kepler_step<T>();
+    const auto sys = std::make_pair(kepler_velocity<T>{}, kepler_force<T>{&calls});
+    for (auto _ : s) {
+        st.do_step(sys, x, T(0), h);
+        sweeps += st.iterations();
+        ++steps;
+        benchmark::DoNotOptimize(x);
+    }
+    s.counters["sweeps"] = double(sweeps) / double(steps);
+    s.counters["force_evals"] = double(calls) / double(steps);
+}
+
+/// The bare cost of one force evaluation, to compare a step with its evaluations.
+template <class T>
+void kepler_force_only(benchmark::State& s) {
+    long calls = 0;
+    auto x = kepler_start<T>();
+    std::array<T, 2> f{};
+    const kepler_force<T> force{&calls};
+    for (auto _ : s) {
+        force(x.first, f);
+        benchmark::DoNotOptimize(x);
+        benchmark::DoNotOptimize(f);
+        benchmark::ClobberMemory();
+    }
+}
+
+template <class T, class Stepper>
+void odeint_kepler(benchmark::State& s) {
+    using A = std::array<T, 4>;
+    Stepper st;
+    const auto start = kepler_start<T>();
+    A x{start.first[0], start.first[1], start.second[0], start.second[1]};
+    const T h = kepler_step<T>();
+    long calls = 0;
+    const auto rhs = [&calls](const A& y, A& dy, const T&) {
+        using std::sqrt;
+        ++calls;
+        const T r2 = y[0] * y[0] + y[1] * y[1];
+        const T r3 = r2 * sqrt(r2);
+        dy[0] = y[2];
+        dy[1] = y[3];
+        dy[2] = -y[0] / r3;
+        dy[3] = -y[1] / r3;
+    };
+    long steps = 0;
+    for (auto _ : s) {
+        st.do_step(rhs, x, T(0), h);
+        ++steps;
+        benchmark::DoNotOptimize(x);
+    }
+    s.counters["force_evals"] = double(calls) / double(steps);
+}
+
+template <class T, unsigned... D>
+void register_fixed_point(const std::string& p, std::integer_sequence<unsigned, D...>) {
+    (benchmark::RegisterBenchmark(("fixed_point_kepler/D" + std::to_string(D) + "/" + p).c_str(), fixed_point_kepler<T, D>),
+     ...);
+}
+
+template <class T>
+void register_all(const std::string& p) {
+    benchmark::RegisterBenchmark(("newton_pendulum/D2/" + p).c_str(), newton_pendulum<T, 2>);
+    benchmark::RegisterBenchmark(("newton_pendulum/D4/" + p).c_str(), newton_pendulum<T, 4>);
+    register_fixed_point<T>(p, std::integer_sequence<unsigned, 1, 2, 3, 4, 5, 6, 7, 8>{});
+    benchmark::RegisterBenchmark(("kepler_force_only/" + p).c_str(), kepler_force_only<T>);
+    using A = std::array<T, 4>;
+    benchmark::RegisterBenchmark(("odeint_rk4_kepler/" + p).c_str(), odeint_kepler<T, odeint::runge_kutta4<A, T>>);
+    benchmark::RegisterBenchmark(("odeint_rkf78_kepler/" + p).c_str(),
+                                 odeint_kepler<T, odeint::runge_kutta_fehlberg78<A, T>>);
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+    register_all<double>("double");
+    register_all<geomint::mp<50>>("mp50");
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

@@ -1,0 +1,348 @@
+#pragma once
+/// \file
+/// `forward_jet<T, Capacity, Order>`: forward-mode differentiation in all m directions of a
+/// point at once — a value, its gradient (m entries) and, for Order 2, its Hessian (m × m) —
+/// so that one evaluation of a function gives what m first-order (or m(m + 1)/2 second-order)
+/// passes of `dual<T>` give. geomint uses it for a Lagrangian's first and second derivatives
+/// (model/lagrangian_system.hpp), where m = 2n is small and the evaluation of L is the cost: at
+/// 50 digits the transcendental functions are, and a jet evaluates each of them once.
+///
+/// Boost.Math autodiff carries one direction per variable (its multivariate mode nests one
+/// level per variable with a compile-time count, and a second-order tensor over m variables
+/// holds 3^m coefficients); Eigen's AutoDiffScalar carries m directions but returns expression
+/// templates, which dangle when a Lagrangian stores an intermediate in `auto`. A jet is always a
+/// plain value.
+///
+/// Rules (Griewank & Walther, *Evaluating Derivatives*, 2nd ed., §13.2, second-order forward
+/// mode): for u = a ∘ b and u = f(a),
+///     ∇(ab) = a∇b + b∇a,    ∇²(ab) = a∇²b + b∇²a + ∇a∇bᵀ + ∇b∇aᵀ,
+///     ∇f(a) = f′(a)∇a,      ∇²f(a) = f′(a)∇²a + f″(a)∇a∇aᵀ.
+///
+/// Storage: Eigen vectors and matrices of runtime size m ≤ Capacity held in place (no heap),
+/// or on the heap for Capacity = Eigen::Dynamic. The Hessian is symmetric to the bit (each
+/// entry is computed once and mirrored). A jet with m = 0 is a constant; it combines
+/// with jets of any m. Two jets with m > 0 must have the same m (an assertion).
+
+#include "geomint/scalar.hpp"
+
+#include <Eigen/Core>
+
+#include <cassert>
+#include <concepts>
+#include <type_traits>
+
+namespace geomint {
+
+template <class T, int Capacity, int Order>
+class forward_jet;
+
+template <class U>
+struct is_forward_jet : std::false_type {};
+template <class T, int C, int O>
+struct is_forward_jet<forward_jet<T, C, O>> : std::true_type {};
+
+/// A value of type `T` with its gradient and (Order 2) Hessian over m ≤ Capacity directions.
+///
+/// \tparam T        the scalar (double, quad, mp<D>, ...).
+/// \tparam Capacity the largest m held in place, or Eigen::Dynamic (heap storage).
+/// \tparam Order    1 (value and gradient) or 2 (also the Hessian).
+///
+/// Arithmetic with jets, `T` and built-in arithmetic types; comparisons compare values; the
+/// functions below are found by argument-dependent lookup (write `using std::cos; cos(x)`).
+template <class T, int Capacity, int Order>
+class forward_jet {
+    static_assert(Order == 1 || Order == 2, "forward_jet: Order must be 1 or 2");
+
+public:
+    using value_type = T;
+    using gradient_type = Eigen::Matrix<T, Eigen::Dynamic, 1, 0, Capacity, 1>;
+    using hessian_type = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, 0, Capacity, Capacity>;
+    static constexpr int order = Order;
+
+    forward_jet() : m_value(0) {}
+    /// The constant `c` (m = 0).
+    template <class S>
+        requires std::is_arithmetic_v<S> || std::same_as<S, T>
+    forward_jet(const S& c) : m_value(c) {}  // NOLINT: implicit, as a scalar literal in L
+
+    /// The variable number `k` of `m` directions at `value`: gradient e_k, Hessian 0.
+    static forward_jet variable(const T& value, Eigen::Index k, Eigen::Index m) {
+        assert(k >= 0 && k < m);
+        forward_jet x(value);
+        x.m_gradient = gradient_type::Zero(m);
+        x.m_gradient(k) = T(1);
+        if constexpr (Order == 2) x.m_hessian = hessian_type::Zero(m, m);
+        return x;
+    }
+
+    const T& value() const { return m_value; }
+    /// ∇ (m entries; empty for a constant).
+    const gradient_type& gradient() const { return m_gradient; }
+    /// ∇² (m × m; empty for a constant). Order 2 only.
+    const hessian_type& hessian() const
+        requires(Order == 2)
+    {
+        return m_hessian;
+    }
+    /// m: the number of directions (0 for a constant).
+    Eigen::Index directions() const { return m_gradient.size(); }
+    explicit operator T() const { return m_value; }
+
+    forward_jet operator-() const { return scaled(T(-1)); }
+    forward_jet operator+() const { return *this; }
+
+    forward_jet& operator+=(const forward_jet& b) { return *this = sum(*this, b, T(1)); }
+    forward_jet& operator-=(const forward_jet& b) { return *this = sum(*this, b, T(-1)); }
+    forward_jet& operator*=(const forward_jet& b) { return *this = product(*this, b); }
+    forward_jet& operator/=(const forward_jet& b) { return *this = quotient(*this, b); }
+
+    /// a + sign·b (sign = ±1), into a new jet.
+    static forward_jet sum(const forward_jet& a, const forward_jet& b, const T& sign) {
+        if (b.directions() == 0) {
+            forward_jet r = a;
+            r.m_value += sign * b.m_value;
+            return r;
+        }
+        forward_jet r = b.scaled(sign);
+        r.m_value += a.m_value;
+        if (a.directions() == 0) return r;
+        assert(a.directions() == b.directions());
+        r.m_gradient += a.m_gradient;
+        if constexpr (Order == 2) r.m_hessian += a.m_hessian;
+        return r;
+    }
+    /// a·b into a new jet (the product rule).
+    static forward_jet product(const forward_jet& a, const forward_jet& b) {
+        if (b.directions() == 0) return a.scaled(b.m_value);
+        if (a.directions() == 0) return b.scaled(a.m_value);
+        assert(a.directions() == b.directions());
+        forward_jet r(a.m_value * b.m_value);
+        r.m_gradient.noalias() = a.m_value * b.m_gradient + b.m_value * a.m_gradient;
+        if constexpr (Order == 2) {
+            // one pass over the entries (Eigen's dynamic outer products go column by column)
+            const Eigen::Index m = a.directions();
+            r.m_hessian.resize(m, m);
+            const T *ga = a.m_gradient.data(), *gb = b.m_gradient.data(), *ha = a.m_hessian.data(), *hb = b.m_hessian.data();
+            T* hr = r.m_hessian.data();
+            for (Eigen::Index j = 0; j < m; ++j)
+                for (Eigen::Index i = j; i < m; ++i)
+                    hr[i * m + j] = hr[j * m + i] =
+                        a.m_value * hb[j * m + i] + b.m_value * ha[j * m + i] + ga[i] * gb[j] + gb[i] * ga[j];
+        }
+        return r;
+    }
+    /// a/b into a new jet.
+    static forward_jet quotient(const forward_jet& a, const forward_jet& b) {
+        if (b.directions() == 0) return a.scaled(T(1) / b.m_value);
+        const T r = T(1) / b.m_value;
+        return product(a, b.chain(r, -r * r, T(2) * r * r * r));
+    }
+    /// c·x into a new jet.
+    forward_jet scaled(const T& c) const {
+        forward_jet r(c * m_value);
+        if (directions() == 0) return r;
+        r.m_gradient.noalias() = c * m_gradient;
+        if constexpr (Order == 2) r.m_hessian.noalias() = c * m_hessian;
+        return r;
+    }
+
+    /// f(x) from f(x.value), f′ and f″ there (f″ unused for Order 1).
+    forward_jet chain(const T& f0, const T& f1, const T& f2) const {
+        forward_jet r(f0);
+        if (directions() == 0) return r;
+        r.m_gradient.noalias() = f1 * m_gradient;
+        if constexpr (Order == 2) {
+            const Eigen::Index m = directions();
+            r.m_hessian.resize(m, m);
+            const T *g = m_gradient.data(), *h = m_hessian.data();
+            T* hr = r.m_hessian.data();
+            for (Eigen::Index j = 0; j < m; ++j) {
+                const T f2g = f2 * g[j];
+                for (Eigen::Index i = j; i < m; ++i) hr[i * m + j] = hr[j * m + i] = f1 * h[j * m + i] + f2g * g[i];
+            }
+        }
+        return r;
+    }
+
+private:
+    struct no_hessian {};
+    T m_value;
+    gradient_type m_gradient;
+    [[no_unique_address]] std::conditional_t<Order == 2, hessian_type, no_hessian> m_hessian;
+};
+
+namespace detail {
+/// The operand types a jet combines with: the jet, its scalar, built-in arithmetic types.
+template <class S, class J>
+concept jet_operand = std::same_as<S, J> || std::same_as<S, typename J::value_type> || std::is_arithmetic_v<S>;
+}  // namespace detail
+
+#define GEOMINT_JET_BINARY(op, make)                                                                                  \
+    template <class T, int C, int O>                                                                                  \
+    forward_jet<T, C, O> operator op(const forward_jet<T, C, O>& a, const forward_jet<T, C, O>& b) {                  \
+        using J = forward_jet<T, C, O>;                                                                               \
+        return make;                                                                                                  \
+    }                                                                                                                 \
+    template <class T, int C, int O, class S>                                                                         \
+        requires detail::jet_operand<S, forward_jet<T, C, O>> && (!is_forward_jet<S>::value)                          \
+    forward_jet<T, C, O> operator op(const forward_jet<T, C, O>& a, const S& s) {                                     \
+        using J = forward_jet<T, C, O>;                                                                               \
+        const J b(s);                                                                                                 \
+        return make;                                                                                                  \
+    }                                                                                                                 \
+    template <class T, int C, int O, class S>                                                                         \
+        requires detail::jet_operand<S, forward_jet<T, C, O>> && (!is_forward_jet<S>::value)                          \
+    forward_jet<T, C, O> operator op(const S& s, const forward_jet<T, C, O>& b) {                                     \
+        using J = forward_jet<T, C, O>;                                                                               \
+        const J a(s);                                                                                                 \
+        return make;                                                                                                  \
+    }
+GEOMINT_JET_BINARY(+, J::sum(a, b, T(1)))
+GEOMINT_JET_BINARY(-, J::sum(a, b, T(-1)))
+GEOMINT_JET_BINARY(*, J::product(a, b))
+GEOMINT_JET_BINARY(/, J::quotient(a, b))
+#undef GEOMINT_JET_BINARY
+
+#define GEOMINT_JET_COMPARE(op)                                                                                       \
+    template <class T, int C, int O>                                                                                  \
+    bool operator op(const forward_jet<T, C, O>& a, const forward_jet<T, C, O>& b) {                                  \
+        return a.value() op b.value();                                                                                \
+    }                                                                                                                 \
+    template <class T, int C, int O, class S>                                                                         \
+        requires detail::jet_operand<S, forward_jet<T, C, O>> && (!is_forward_jet<S>::value)                          \
+    bool operator op(const forward_jet<T, C, O>& a, const S& b) {                                                     \
+        return a.value() op T(b);                                                                                     \
+    }                                                                                                                 \
+    template <class T, int C, int O, class S>                                                                         \
+        requires detail::jet_operand<S, forward_jet<T, C, O>> && (!is_forward_jet<S>::value)                          \
+    bool operator op(const S& a, const forward_jet<T, C, O>& b) {                                                     \
+        return T(a) op b.value();                                                                                     \
+    }
+GEOMINT_JET_COMPARE(<)
+GEOMINT_JET_COMPARE(<=)
+GEOMINT_JET_COMPARE(>)
+GEOMINT_JET_COMPARE(>=)
+GEOMINT_JET_COMPARE(==)
+GEOMINT_JET_COMPARE(!=)
+#undef GEOMINT_JET_COMPARE
+
+// ---- elementary functions: f(x) = x.chain(f, f′, f″) at x.value() ---------------------------
+
+template <class T, int C, int O>
+forward_jet<T, C, O> sin(const forward_jet<T, C, O>& x) {
+    using std::cos;
+    using std::sin;
+    const T s = sin(x.value());
+    return x.chain(s, cos(x.value()), -s);
+}
+template <class T, int C, int O>
+forward_jet<T, C, O> cos(const forward_jet<T, C, O>& x) {
+    using std::cos;
+    using std::sin;
+    const T c = cos(x.value());
+    return x.chain(c, -sin(x.value()), -c);
+}
+template <class T, int C, int O>
+forward_jet<T, C, O> tan(const forward_jet<T, C, O>& x) {
+    using std::tan;
+    const T t = tan(x.value()), d = T(1) + t * t;
+    return x.chain(t, d, T(2) * t * d);
+}
+template <class T, int C, int O>
+forward_jet<T, C, O> asin(const forward_jet<T, C, O>& x) {
+    using std::asin;
+    using std::sqrt;
+    const T w = T(1) - x.value() * x.value(), d = T(1) / sqrt(w);
+    return x.chain(asin(x.value()), d, x.value() * d / w);
+}
+template <class T, int C, int O>
+forward_jet<T, C, O> acos(const forward_jet<T, C, O>& x) {
+    using std::acos;
+    using std::sqrt;
+    const T w = T(1) - x.value() * x.value(), d = T(1) / sqrt(w);
+    return x.chain(acos(x.value()), -d, -x.value() * d / w);
+}
+template <class T, int C, int O>
+forward_jet<T, C, O> atan(const forward_jet<T, C, O>& x) {
+    using std::atan;
+    const T d = T(1) / (T(1) + x.value() * x.value());
+    return x.chain(atan(x.value()), d, T(-2) * x.value() * d * d);
+}
+/// atan2(y, x): the derivatives of atan(y/x) (or −atan(x/y) where |y| > |x|), the value of
+/// atan2 (the angle's branch).
+template <class T, int C, int O>
+forward_jet<T, C, O> atan2(const forward_jet<T, C, O>& y, const forward_jet<T, C, O>& x) {
+    using std::abs;
+    using std::atan2;
+    forward_jet<T, C, O> r = abs(x.value()) >= abs(y.value()) ? atan(y / x) : -atan(x / y);
+    return r - r.value() + atan2(y.value(), x.value());
+}
+template <class T, int C, int O>
+forward_jet<T, C, O> sinh(const forward_jet<T, C, O>& x) {
+    using std::cosh;
+    using std::sinh;
+    const T s = sinh(x.value());
+    return x.chain(s, cosh(x.value()), s);
+}
+template <class T, int C, int O>
+forward_jet<T, C, O> cosh(const forward_jet<T, C, O>& x) {
+    using std::cosh;
+    using std::sinh;
+    const T c = cosh(x.value());
+    return x.chain(c, sinh(x.value()), c);
+}
+template <class T, int C, int O>
+forward_jet<T, C, O> tanh(const forward_jet<T, C, O>& x) {
+    using std::tanh;
+    const T t = tanh(x.value()), d = T(1) - t * t;
+    return x.chain(t, d, T(-2) * t * d);
+}
+template <class T, int C, int O>
+forward_jet<T, C, O> exp(const forward_jet<T, C, O>& x) {
+    using std::exp;
+    const T e = exp(x.value());
+    return x.chain(e, e, e);
+}
+template <class T, int C, int O>
+forward_jet<T, C, O> log(const forward_jet<T, C, O>& x) {
+    using std::log;
+    const T r = T(1) / x.value();
+    return x.chain(log(x.value()), r, -r * r);
+}
+template <class T, int C, int O>
+forward_jet<T, C, O> sqrt(const forward_jet<T, C, O>& x) {
+    using std::sqrt;
+    const T s = sqrt(x.value()), d = T(1) / (T(2) * s);
+    return x.chain(s, d, -d / (T(2) * x.value()));
+}
+template <class T, int C, int O>
+forward_jet<T, C, O> abs(const forward_jet<T, C, O>& x) {
+    return x.value() < T(0) ? -x : x;
+}
+template <class T, int C, int O>
+forward_jet<T, C, O> fabs(const forward_jet<T, C, O>& x) {
+    return abs(x);
+}
+/// x^c for a constant exponent c (T or a built-in type).
+template <class T, int C, int O, class S>
+    requires std::same_as<S, T> || std::is_arithmetic_v<S>
+forward_jet<T, C, O> pow(const forward_jet<T, C, O>& x, const S& exponent) {
+    using std::pow;
+    const T c(exponent), a = x.value();
+    const T f1 = c == T(0) ? T(0) : c * pow(a, c - T(1));
+    const T f2 = c == T(0) || c == T(1) ? T(0) : c * (c - T(1)) * pow(a, c - T(2));
+    return x.chain(pow(a, c), f1, f2);
+}
+/// x^y = exp(y log x) for a jet exponent (x > 0).
+template <class T, int C, int O>
+forward_jet<T, C, O> pow(const forward_jet<T, C, O>& x, const forward_jet<T, C, O>& y) {
+    return exp(y * log(x));
+}
+template <class T, int C, int O, class S>
+    requires std::same_as<S, T> || std::is_arithmetic_v<S>
+forward_jet<T, C, O> pow(const S& base, const forward_jet<T, C, O>& y) {
+    using std::log;
+    return exp(y * log(T(base)));
+}
+
+}  // namespace geomint
