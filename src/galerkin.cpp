@@ -256,7 +256,7 @@ void run_galerkin_pendulum(const options& o) {
         render(figure{"", 1, 1,
                       {panel{"Nonlinear double pendulum, q(0) = (0, pi/6): max error of q over " + std::to_string(horizon) +
                                  " tbar against wall time",
-                             "wall time (s)", "max |q - q_{ref}| (rad)", true, true, "outside right", wp_series}}},
+                             "wall time (s)", "max |q - q_{ref}| (rad)", true, true, "bottom left", wp_series}}},
                o.out / "galerkin_work_precision.png");
     txt << "\n3. Work-precision over " << horizon
         << " tbar from q(0) = (0, pi/6) (max error of q at every tbar; reference rkf78 at quad, h = tbar/1500).\n"
