@@ -84,7 +84,7 @@ public:
         const lobatto_pair<T>& c = *m_c;
         const Eigen::Index s = c.c.size(), n = m_V.rows();
         const T& h = m_h;
-        stage_derivatives(c, m, m_q);
+        evaluate_stages<true>(c, m, m_q);
         assemble(n, s);
         // ∂R/∂(q, p): block row i = [L_vq,i − h Σ_k â_ik L_qq,k,  −I]
         matrix<T> Rx(n * s, 2 * n);
@@ -134,7 +134,7 @@ private:
         }();
         for (bool refresh = true;;) {
             if (refresh) {
-                stage_derivatives(c, m, q);
+                evaluate_stages<true>(c, m, q);
                 assemble(n, s);
                 m_lu.compute(m_J);
                 if constexpr (is_exact_v<T>) m_lu.setThreshold(T(0));
@@ -143,7 +143,7 @@ private:
                                               geomint::to_string(h) + ", q = (" + entries_to_string(q) +
                                               ") (a degenerate Lagrangian, or a step too large)");
             } else {
-                stage_gradients(c, m, q);
+                evaluate_stages<false>(c, m, q);
             }
             m_R.noalias() = m_Lv - (m_Lq * m_beta.asDiagonal()) * c.mu_hat.transpose();
             m_R.colwise() -= p;
@@ -163,31 +163,20 @@ private:
         // ∂L/∂q at the final stages: the quadratic stop leaves a last change above round-off, so
         // the forces of the iterate before it would make Δp inconsistent with Δq (measured: the
         // double pendulum's +h/−h return at mp50 missed by 1e-38 instead of 1e-47)
-        stage_gradients(c, m, q);
+        evaluate_stages<false>(c, m, q);
     }
 
-    /// ∂L/∂q and ∂L/∂v at the stages (m_Q, m_V) into m_Lq and m_Lv.
-    template <class Model>
-    void stage_gradients(const lobatto_pair<T>& c, const Model& m, const vector<T>& q) {
+    /// ∂L/∂q and ∂L/∂v at the stages (m_Q, m_V) into m_Lq and m_Lv; with `Hessian`, all of L's
+    /// derivatives into m_d as well (what the Jacobian is assembled from).
+    template <bool Hessian, class Model>
+    void evaluate_stages(const lobatto_pair<T>& c, const Model& m, const vector<T>& q) {
         stage_positions(c, q);
         for (Eigen::Index i = 0; i < m_V.cols(); ++i) {
             m_qi = m_Q.col(i);
             m_vi = m_V.col(i);
-            m.gradient(m_qi, m_vi, m_gradient);
-            m_Lq.col(i) = m_gradient.Lq;
-            m_Lv.col(i) = m_gradient.Lv;
-        }
-    }
-
-    /// L's derivatives at the stages (m_Q, m_V) into m_d, with m_Lq and m_Lv.
-    template <class Model>
-    void stage_derivatives(const lobatto_pair<T>& c, const Model& m, const vector<T>& q) {
-        stage_positions(c, q);
-        for (Eigen::Index i = 0; i < m_V.cols(); ++i) {
-            m_qi = m_Q.col(i);
-            m_vi = m_V.col(i);
-            auto& d = m_d[std::size_t(i)];
-            m.derivatives(m_qi, m_vi, d);
+            auto& d = Hessian ? m_d[std::size_t(i)] : m_gradient;
+            if constexpr (Hessian) m.derivatives(m_qi, m_vi, d);
+            else m.gradient(m_qi, m_vi, d);
             m_Lq.col(i) = d.Lq;
             m_Lv.col(i) = d.Lv;
         }
