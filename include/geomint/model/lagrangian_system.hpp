@@ -76,22 +76,14 @@ public:
     /// ∂L/∂v (the momenta p) and ∂L/∂q, by one evaluation of L on first-order jets over
     /// x = (q, v) (forward_jet.hpp).
     std::pair<vector<T>, vector<T>> gradient(const vector<T>& q, const vector<T>& v) const {
-        return with_jets<1>(q, v, [&](const auto& Lx) {
-            const auto g = checked_gradient(Lx, q, v);
-            const Eigen::Index n = index(m_dof);
-            return std::pair<vector<T>, vector<T>>(g.tail(n), g.head(n));
-        });
+        lagrangian_derivatives<T> d;
+        gradient(q, v, d);
+        return {std::move(d.Lv), std::move(d.Lq)};
     }
 
     /// The same into d.Lv and d.Lq (d's second derivatives untouched), reusing their storage.
     void gradient(const vector<T>& q, const vector<T>& v, lagrangian_derivatives<T>& d) const {
-        with_jets<1>(q, v, [&](const auto& Lx) {
-            const auto g = checked_gradient(Lx, q, v);
-            const Eigen::Index n = index(m_dof);
-            d.Lq = g.head(n);
-            d.Lv = g.tail(n);
-            return 0;
-        });
+        with_jets<1>(q, v, [&](const auto& Lx) { split_into(Lx, q, v, d); });
     }
 
     /// The momenta p = ∂L/∂v(q, v).
@@ -108,30 +100,7 @@ public:
     /// The same into `d`, reusing its storage (the Newton iterations' form: no allocation once
     /// `d` has the shapes).
     void derivatives(const vector<T>& q, const vector<T>& v, lagrangian_derivatives<T>& d) const {
-        with_jets<2>(q, v, [&](const auto& Lx) {
-            const Eigen::Index n = index(m_dof);
-            if (Lx.directions() == 0) {  // L does not depend on (q, v)
-                d.Lq.setZero(n);
-                d.Lv.setZero(n);
-                d.Lqq.setZero(n, n);
-                d.Lvq.setZero(n, n);
-                d.Lvv.setZero(n, n);
-                return 0;
-            }
-            const auto& g = Lx.gradient();
-            const auto& H = Lx.hessian();
-            for (Eigen::Index j = 0; j < 2 * n; ++j) {
-                checked(g(j), q, v, [&] { return "dL/d" + label(j); });
-                for (Eigen::Index i = j; i < 2 * n; ++i)
-                    checked(H(i, j), q, v, [&] { return "d2L/d" + label(i) + "d" + label(j); });
-            }
-            d.Lq = g.head(n);
-            d.Lv = g.tail(n);
-            d.Lqq = H.topLeftCorner(n, n);
-            d.Lvq = H.bottomLeftCorner(n, n);
-            d.Lvv = H.bottomRightCorner(n, n);
-            return 0;
-        });
+        with_jets<2>(q, v, [&](const auto& Lx) { split_into(Lx, q, v, d); });
     }
 
     /// The velocity v with ∂L/∂v(q, v) = p (the inverse Legendre transform), by Newton's method
@@ -205,14 +174,35 @@ private:
         }
         return use(J(m_L(std::as_const(xq), std::as_const(xv))));
     }
-    /// ∇L over x = (q, v) (2n), each entry checked finite.
+    /// L's gradient over x = (q, v) into d.Lq, d.Lv and, for second-order jets, its Hessian into
+    /// d.Lqq, d.Lvq, d.Lvv; each entry checked finite (std::domain_error naming the first that is
+    /// not). A constant L (no directions) has zero derivatives.
     template <class J>
-    vector<T> checked_gradient(const J& Lx, const vector<T>& q, const vector<T>& v) const {
-        const Eigen::Index n2 = 2 * index(m_dof);
-        vector<T> g = vector<T>::Zero(n2);
-        if (Lx.directions() != 0) g = Lx.gradient();
-        for (Eigen::Index i = 0; i < n2; ++i) checked(g(i), q, v, [&] { return "dL/d" + label(i); });
-        return g;
+    void split_into(const J& Lx, const vector<T>& q, const vector<T>& v, lagrangian_derivatives<T>& d) const {
+        const Eigen::Index n = index(m_dof);
+        if (Lx.directions() == 0) {
+            d.Lq.setZero(n);
+            d.Lv.setZero(n);
+            if constexpr (J::order == 2) {
+                d.Lqq.setZero(n, n);
+                d.Lvq.setZero(n, n);
+                d.Lvv.setZero(n, n);
+            }
+            return;
+        }
+        const auto& g = Lx.gradient();
+        for (Eigen::Index j = 0; j < 2 * n; ++j) checked(g(j), q, v, [&] { return "dL/d" + label(j); });
+        d.Lq = g.head(n);
+        d.Lv = g.tail(n);
+        if constexpr (J::order == 2) {
+            const auto& H = Lx.hessian();
+            for (Eigen::Index j = 0; j < 2 * n; ++j)
+                for (Eigen::Index i = j; i < 2 * n; ++i)
+                    checked(H(i, j), q, v, [&] { return "d2L/d" + label(i) + "d" + label(j); });
+            d.Lqq = H.topLeftCorner(n, n);
+            d.Lvq = H.bottomLeftCorner(n, n);
+            d.Lvv = H.bottomRightCorner(n, n);
+        }
     }
     /// The name of variable k of x = (q, v): "q[i]" or "v[i]".
     std::string label(Eigen::Index k) const {
