@@ -9,6 +9,7 @@
 //    Kepler problem, and the cost of the bare force evaluations a Galerkin step makes.
 //
 //   build/bench/bench_galerkin --benchmark_min_time=0.2
+#include <geomint/precision.hpp>
 #include <geomint/problems/double_pendulum.hpp>
 #include <geomint/stepper/galerkin_vi_stepper.hpp>
 

@@ -13,6 +13,7 @@
 //   build/bench/bench_kepler --benchmark_filter=double
 //   build/bench/bench_kepler --benchmark_filter=mp50 --benchmark_min_time=0.01   (minutes)
 // Counters: steps_per_period (N), error (reached).
+#include <geomint/precision.hpp>
 #include <geomint/problems/kepler.hpp>
 #include <geomint/stepper/galerkin_vi_stepper.hpp>
 #include <geomint/stepper/splitting_stepper.hpp>

@@ -4,6 +4,7 @@
 // hand-written force, on the pendulum p0 = 1.2, ε = 0.02, at double and mp50.
 //
 //   build/bench/bench_newton_steppers --benchmark_min_time=0.2
+#include <geomint/precision.hpp>
 #include <geomint/stepper/newton_equation_stepper.hpp>
 
 #include <boost/numeric/odeint.hpp>

@@ -6,7 +6,7 @@
 //
 //   build/bench/bench_splitting_step
 #include <geomint/problems/kepler.hpp>
-#include <geomint/scalar.hpp>
+#include <geomint/precision.hpp>
 #include <geomint/splitting.hpp>
 
 #include <boost/numeric/odeint/stepper/symplectic_rkn_sb3a_mclachlan.hpp>

@@ -7,6 +7,7 @@
 // In a GoogleTest suite the same check is one line (geomint/conformance/gtest.hpp):
 //   EXPECT_TRUE(geomint::conformance::conforms(my_stepper<V>(), geomint::conformance::kepler<double>(),
 //                                              {.order = 4, .symplectic = true, .symmetric = true}));
+#include <geomint/precision.hpp>
 #include <geomint/conformance.hpp>
 
 #include <boost/numeric/odeint.hpp>

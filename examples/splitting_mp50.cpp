@@ -3,7 +3,7 @@
 // N = 2000 and 4000 steps. The error against the exact orbit (Kepler's equation at 50 digits)
 // falls by 2^8 = 256 per halving of the step: order 8, on down below double's resolution.
 #include <geomint/problems/kepler.hpp>
-#include <geomint/scalar.hpp>
+#include <geomint/precision.hpp>
 #include <geomint/splitting.hpp>
 
 #include <boost/numeric/odeint/integrate/integrate_n_steps.hpp>

@@ -12,8 +12,7 @@
 // [B,[B,[B,A]]], projected numerically). Mutant: one weight off by 1e-10 must fail.
 #include "proof.hpp"
 
-#include <geomint/scheme/composition/splitting_methods.hpp>
-#include <geomint/scheme/composition/symmetric_composition.hpp>
+#include <geomint/scheme/composition/solve_coefficients.hpp>
 #include <geomint/symbolic/ginac.hpp>
 
 #include <sstream>
@@ -128,7 +127,7 @@ int main(int argc, char** argv) {
         }
         pf.note("mclachlan_sb3a: " + std::to_string(conditions.size()) + " non-zero condition polynomials in (a1, a2), e.g. " +
                 str(conditions.front()) + " = 0");
-        auto x = scheme::mclachlan_sb3a::solved<mp<100>>();
+        auto x = scheme::solve_free_coefficients(std::type_identity<mp<100>>{}, scheme::mclachlan_sb3a{});
         if (pf.mutant()) x[1] += mp<100>(1) / mp<100>(10000000000LL);
         GiNaC::exmap at{{a1, numeric_of(x[0])}, {a2, numeric_of(x[1])}};
         GiNaC::numeric worst(0);

@@ -3,6 +3,7 @@
 #include "figure.hpp"
 #include "output.hpp"
 
+#include <geomint/precision.hpp>
 #include <geomint/analysis/rounding_drift.hpp>
 #include <geomint/problems/double_pendulum.hpp>
 

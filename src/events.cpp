@@ -19,7 +19,7 @@
 #include <geomint/observe.hpp>
 #include <geomint/problems/henon_heiles.hpp>
 #include <geomint/problems/kepler.hpp>
-#include <geomint/scalar.hpp>
+#include <geomint/precision.hpp>
 #include <geomint/stepper/galerkin_vi_stepper.hpp>
 #include <geomint/stepper/splitting_stepper.hpp>
 

@@ -14,6 +14,7 @@
 #include "figure.hpp"
 #include "output.hpp"
 
+#include <geomint/precision.hpp>
 #include <geomint/model/lagrangian_system.hpp>
 #include <geomint/problems/double_pendulum.hpp>
 #include <geomint/stepper/galerkin_vi_stepper.hpp>

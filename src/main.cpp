@@ -10,7 +10,7 @@
 #include "pendulum.hpp"
 #include "truss.hpp"
 
-#include <geomint/scalar.hpp>
+#include <geomint/precision.hpp>
 
 #include <iostream>
 #include <string>

@@ -6,15 +6,47 @@
 /// the working scalar type T), and whole one-step maps in one direction (first order). For the
 /// latter every scheme's step is a template over `U`, which is either `T` or `dual<T>`
 /// (= `boost::math::differentiation::autodiff_fvar<T, 1>`): value plus one tangent.
-/// The helpers below move between the two levels.
+/// The helpers below move between the two levels (`value_of`, `tangent_of`: geomint/scalar.hpp),
+/// and Eigen's `NumTraits` of `dual<T>` let Eigen matrices of duals carry one directional
+/// derivative through products and solves (Newton Jacobians).
 
 #include "geomint/scalar.hpp"
 
+#include <Eigen/Core>
 #include <boost/math/differentiation/autodiff.hpp>
 
 #include <array>
 #include <cstddef>
 #include <type_traits>
+
+namespace Eigen {
+/// `dual<T>` (value and one tangent over T) as an Eigen scalar: T's traits, with dual results.
+template <class T>
+struct NumTraits<boost::math::differentiation::detail::fvar<T, 1>> : NumTraits<T> {
+    using Real = boost::math::differentiation::detail::fvar<T, 1>;
+    using NonInteger = Real;
+    using Literal = Real;
+    using Nested = Real;
+    enum { IsComplex = 0, IsInteger = 0, IsSigned = 1, RequireInitialization = 1, ReadCost = 2, AddCost = 2, MulCost = 4 };
+    static Real epsilon() { return Real(NumTraits<T>::epsilon()); }
+    static Real dummy_precision() { return Real(NumTraits<T>::dummy_precision()); }
+    static Real highest() { return Real(NumTraits<T>::highest()); }
+    static Real lowest() { return Real(NumTraits<T>::lowest()); }
+    static int digits10() { return NumTraits<T>::digits10(); }
+};
+
+namespace internal {
+struct geomint_no_scalar_promotion {};
+
+/// fvar converts from anything (an unconstrained constructor), so Eigen would take a matrix
+/// operand of `A * B` for a scalar: refuse to promote Eigen expressions to `dual<T>`.
+template <class T, class Other>
+struct promote_scalar_arg<boost::math::differentiation::detail::fvar<T, 1>, Other, false>
+    : std::conditional_t<std::is_base_of_v<EigenBase<Other>, Other>, geomint_no_scalar_promotion,
+                         promote_scalar_arg_unsupported<boost::math::differentiation::detail::fvar<T, 1>, Other,
+                                                        boost::math::differentiation::detail::fvar<T, 1>>> {};
+}  // namespace internal
+}  // namespace Eigen
 
 namespace geomint {
 
@@ -23,42 +55,6 @@ namespace ad = boost::math::differentiation;
 /// A value with one tangent (first-order forward mode) over the scalar `T`.
 template <class T>
 using dual = ad::autodiff_fvar<T, 1>;
-
-/// True for `dual<T>` (any first-order autodiff variable).
-template <class U>
-struct is_dual : std::false_type {};
-template <class T>
-struct is_dual<ad::detail::fvar<T, 1>> : std::true_type {};
-template <class U>
-inline constexpr bool is_dual_v = is_dual<U>::value;
-
-/// The scalar underneath `U`: `T` for `T` and for `dual<T>`.
-template <class U>
-struct value_type_of {
-    using type = U;
-};
-template <class T>
-struct value_type_of<ad::detail::fvar<T, 1>> {
-    using type = T;
-};
-template <class U>
-using value_type_of_t = typename value_type_of<U>::type;
-
-/// Value part of `x` (`x` itself for a plain scalar).
-template <class U>
-value_type_of_t<U> value_of(const U& x) {
-    if constexpr (is_dual_v<U>) return x[0];  // Taylor coefficient 0 (= derivative(0))
-    else return x;
-}
-
-/// Tangent part of `x` (0 for a plain scalar). Read as the first-order Taylor coefficient, which
-/// equals derivative(1) (1! = 1) without Boost's factorial lookup, a measurable cost in the
-/// Jacobian loops.
-template <class U>
-value_type_of_t<U> tangent_of(const U& x) {
-    if constexpr (is_dual_v<U>) return x[1];
-    else return value_type_of_t<U>(0);
-}
 
 /// `value + tangent·ε` as a `dual<T>`.
 template <class T>

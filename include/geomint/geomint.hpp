@@ -8,6 +8,8 @@
 /// <geomint/observe.hpp> for dense output and events).
 
 #include "geomint/scalar.hpp"
+#include "geomint/precision.hpp"
+#include "geomint/matrix.hpp"
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
 #include "geomint/sparse.hpp"
@@ -49,6 +51,7 @@
 #include "geomint/stepper/truss_stepper.hpp"
 #include "geomint/stepper/galerkin_vi_stepper.hpp"
 #include "geomint/stepper/splitting_stepper.hpp"
+#include "geomint/scheme/composition/solve_coefficients.hpp"
 
 #include "geomint/analysis/symplecticity.hpp"
 #include "geomint/analysis/transfer_matrix.hpp"

@@ -1,67 +1,40 @@
 #pragma once
 /// \file
-/// Precision aliases and the `scalar_traits<T>` hook.
+/// The scalar-type layer every header stands on: `scalar_traits<T>` (exactness, epsilon,
+/// tolerances, name), finiteness, and the value/tangent parts of `dual<T>` (`value_type_of`,
+/// `value_of`, `tangent_of`). It includes no Boost.Multiprecision, Eigen or autodiff header:
+/// the precision aliases (`quad`, `mp<D>`, `mpfr<D>`, `rational`, `float128`) are in
+/// geomint/precision.hpp, `dual<T>` in geomint/autodiff.hpp.
 ///
-/// Every scheme, model and analysis function in geomint is a template over one scalar type.
-/// The aliases below are the types the project tests and documents:
-///
-/// | alias                  | type                                         | digits10 |
-/// |------------------------|----------------------------------------------|----------|
-/// | `double`, `long double`| built-in                                     | 15, 18   |
-/// | `geomint::quad`        | `cpp_bin_float_quad` (IEEE binary128 layout) | 33       |
-/// | `geomint::float128`    | GCC `__float128` (only if `GEOMINT_HAS_FLOAT128`) | 33  |
-/// | `geomint::mp<D>`       | `cpp_bin_float<D>`, expression templates off | D        |
-/// | `geomint::mpfr<D>`     | MPFR backend (only if `GEOMINT_HAS_MPFR`)    | D        |
-/// | `geomint::rational`    | `cpp_rational`, exact                        | exact    |
-///
-/// `float128` needs GNU mode (`-std=gnu++20`) and `-lquadmath`; the CMake target
-/// `geomint::geomint` sets both when the compiler supports `__float128`.
-
-#include <boost/multiprecision/cpp_bin_float.hpp>
-#include <boost/multiprecision/cpp_int.hpp>
-#include <boost/config.hpp>
+/// `scalar_traits<T>` reads `std::numeric_limits<T>`: an exact type (`is_exact`, e.g.
+/// `geomint::rational`) has epsilon and every tolerance 0. Specialize it for a type without
+/// numeric_limits (geomint/symbolic/ginac.hpp does for GiNaC::ex).
 
 #include <cmath>
-#include <cstdint>
+#include <cstddef>
 #include <limits>
 #include <string>
 #include <type_traits>
 
-#if defined(BOOST_HAS_FLOAT128) && !defined(GEOMINT_NO_FLOAT128)
-#include <boost/multiprecision/float128.hpp>
-#define GEOMINT_HAS_FLOAT128 1
-#endif
-
-#if defined(GEOMINT_HAS_MPFR)
-#include <boost/multiprecision/mpfr.hpp>
-#endif
+namespace boost::math::differentiation {
+inline namespace autodiff_v1 {
+namespace detail {
+/// Boost.Math's autodiff variable (declared here so that the scalar traits below know it without
+/// the autodiff header; geomint/autodiff.hpp includes its definition).
+template <typename RealType, std::size_t Order>
+class fvar;
+}  // namespace detail
+}  // namespace autodiff_v1
+}  // namespace boost::math::differentiation
 
 namespace geomint {
 
-namespace bmp = boost::multiprecision;
-
-/// IEEE binary128 layout in software (113-bit significand), portable, no extensions needed.
-using quad = bmp::cpp_bin_float_quad;
-
-#if defined(GEOMINT_HAS_FLOAT128)
-/// GCC's hardware-independent `__float128` (libquadmath); faster than `quad`.
-using float128 = bmp::float128;
-#endif
-
-/// Binary floating point with at least `Digits10` decimal digits; expression templates off,
-/// so `auto` temporaries are values, never lazy expressions.
-template <unsigned Digits10>
-using mp = bmp::number<bmp::cpp_bin_float<Digits10>, bmp::et_off>;
-
-#if defined(GEOMINT_HAS_MPFR)
-/// MPFR-backed floating point with `Digits10` decimal digits (fixed precision, et_off).
-template <unsigned Digits10>
-using mpfr = bmp::number<bmp::mpfr_float_backend<Digits10>, bmp::et_off>;
-#endif
-
-/// Exact rational arithmetic; use where the algebra is rational (transfer matrices with
-/// rational h, M, K). Functions needing square roots or eigenvalues reject it at compile time.
-using rational = bmp::number<bmp::cpp_rational_backend, bmp::et_off>;
+/// The name `scalar_traits<T>::name()` gives a scalar alias of geomint/precision.hpp (`quad`,
+/// `float128`); specialized there.
+template <class T>
+struct scalar_alias {
+    static constexpr const char* name = nullptr;
+};
 
 /// Traits of a scalar type, in the spirit of Eigen's `NumTraits`.
 ///
@@ -72,30 +45,24 @@ using rational = bmp::number<bmp::cpp_rational_backend, bmp::et_off>;
 /// - `name()`: the alias name used in outputs (`double`, `quad`, `mp50`, ...).
 template <class T, class Enable = void>
 struct scalar_traits {
-    static constexpr bool is_exact = false;
-    static constexpr int digits10 = std::numeric_limits<T>::digits10;
-    static T epsilon() { return std::numeric_limits<T>::epsilon(); }
-    static T tolerance(unsigned multiple) { return T(multiple) * epsilon(); }
+    static constexpr bool is_exact = std::numeric_limits<T>::is_specialized && std::numeric_limits<T>::is_exact;
+    static constexpr int digits10 = is_exact ? std::numeric_limits<int>::max() : std::numeric_limits<T>::digits10;
+    static T epsilon() {
+        if constexpr (is_exact) return T(0);
+        else return std::numeric_limits<T>::epsilon();
+    }
+    static T tolerance(unsigned multiple) {
+        if constexpr (is_exact) return T(0);
+        else return T(multiple) * epsilon();
+    }
     static std::string name() {
         if constexpr (std::is_same_v<T, double>) return "double";
         else if constexpr (std::is_same_v<T, long double>) return "long_double";
         else if constexpr (std::is_same_v<T, float>) return "float";
-        else if constexpr (std::is_same_v<T, quad>) return "quad";
-#if defined(GEOMINT_HAS_FLOAT128)
-        else if constexpr (std::is_same_v<T, float128>) return "float128";
-#endif
+        else if constexpr (scalar_alias<T>::name != nullptr) return scalar_alias<T>::name;
+        else if constexpr (is_exact) return "rational";
         else return "mp" + std::to_string(std::numeric_limits<T>::digits10);
     }
-};
-
-template <class T>
-struct scalar_traits<T, std::enable_if_t<bmp::is_number<T>::value &&
-                                         bmp::number_category<T>::value == bmp::number_kind_rational>> {
-    static constexpr bool is_exact = true;
-    static constexpr int digits10 = std::numeric_limits<int>::max();
-    static T epsilon() { return T(0); }
-    static T tolerance(unsigned) { return T(0); }
-    static std::string name() { return "rational"; }
 };
 
 /// True when `T` carries exact arithmetic.
@@ -125,9 +92,44 @@ bool is_finite(const T& x) {
         return is_finite(x.derivative(0));  // an autodiff variable: its value
     } else {
         using std::isfinite;
-        using boost::multiprecision::isfinite;
-        return isfinite(x);
+        return isfinite(x);  // Boost.Multiprecision's by argument-dependent lookup
     }
+}
+
+/// True for `dual<T>` (any first-order autodiff variable, geomint/autodiff.hpp).
+template <class U>
+struct is_dual : std::false_type {};
+template <class T>
+struct is_dual<boost::math::differentiation::detail::fvar<T, 1>> : std::true_type {};
+template <class U>
+inline constexpr bool is_dual_v = is_dual<U>::value;
+
+/// The scalar underneath `U`: `T` for `T` and for `dual<T>`.
+template <class U>
+struct value_type_of {
+    using type = U;
+};
+template <class T>
+struct value_type_of<boost::math::differentiation::detail::fvar<T, 1>> {
+    using type = T;
+};
+template <class U>
+using value_type_of_t = typename value_type_of<U>::type;
+
+/// Value part of `x` (`x` itself for a plain scalar).
+template <class U>
+value_type_of_t<U> value_of(const U& x) {
+    if constexpr (is_dual_v<U>) return x[0];  // Taylor coefficient 0 (= derivative(0))
+    else return x;
+}
+
+/// Tangent part of `x` (0 for a plain scalar). Read as the first-order Taylor coefficient, which
+/// equals derivative(1) (1! = 1) without Boost's factorial lookup, a measurable cost in the
+/// Jacobian loops.
+template <class U>
+value_type_of_t<U> tangent_of(const U& x) {
+    if constexpr (is_dual_v<U>) return x[1];
+    else return value_type_of_t<U>(0);
 }
 
 /// Number of decimal digits needed to print `T` without loss (digits10 + 3, as the error

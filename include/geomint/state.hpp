@@ -9,14 +9,14 @@
 /// odeint's symplectic steppers.
 
 #include "geomint/error.hpp"
-#include "geomint/linalg.hpp"
+#include "geomint/matrix.hpp"
 
 #include <boost/array.hpp>
-#include <boost/math/differentiation/autodiff.hpp>
 #include <boost/numeric/odeint/util/unwrap_reference.hpp>
 
 #include <array>
 #include <cstddef>
+#include <limits>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -60,11 +60,25 @@ template <class R, std::size_t Order>
 struct is_autodiff_variable<boost::math::differentiation::autodiff_v1::detail::fvar<R, Order>> : std::true_type {};
 }  // namespace detail
 
-/// A scalar state component (one degree of freedom): a built-in or Boost.Multiprecision number,
-/// or a Boost.Math autodiff variable over one (a dual<T> state, for Jacobians).
+/// A scalar state component (one degree of freedom): a built-in number, a number type with
+/// `std::numeric_limits` (Boost.Multiprecision, __float128), or a Boost.Math autodiff variable
+/// over one (a dual<T> state, for Jacobians).
 template <class V>
-inline constexpr bool is_scalar_state_v = std::is_arithmetic_v<std::remove_cv_t<V>> || bmp::is_number<std::remove_cv_t<V>>::value ||
+inline constexpr bool is_scalar_state_v = std::is_arithmetic_v<std::remove_cv_t<V>> ||
+                                          std::numeric_limits<std::remove_cv_t<V>>::is_specialized ||
                                           detail::is_autodiff_variable<std::remove_cv_t<V>>::value;
+
+namespace detail {
+/// Eigen's traits of a Boost.Multiprecision scalar T are those of <boost/multiprecision/eigen.hpp>
+/// (Eigen's generic ones would otherwise be taken silently).
+template <class T>
+constexpr void require_eigen_traits() {
+    if constexpr (requires { typename T::backend_type; })
+        static_assert(!std::is_base_of_v<Eigen::GenericNumTraits<T>, Eigen::NumTraits<T>>,
+                      "a Boost.Multiprecision scalar needs Eigen's traits for it: include <geomint/precision.hpp> "
+                      "(or <boost/multiprecision/eigen.hpp>) before using it with a geomint stepper");
+}
+}  // namespace detail
 
 template <class V>
     requires is_scalar_state_v<V>
@@ -83,6 +97,7 @@ struct is_std_pair<std::pair<A, B>> : std::true_type {};
 template <class V>
 auto as_eigen(V& v) {
     using tr = state_traits<V>;
+    detail::require_eigen_traits<typename tr::scalar>();
     if constexpr (is_scalar_state_v<V>)
         return Eigen::Map<Eigen::Matrix<V, 1, 1>>(&v);
     else
@@ -92,6 +107,7 @@ auto as_eigen(V& v) {
 template <class V>
 auto as_eigen(const V& v) {
     using tr = state_traits<V>;
+    detail::require_eigen_traits<typename tr::scalar>();
     if constexpr (is_scalar_state_v<V>)
         return Eigen::Map<const Eigen::Matrix<V, 1, 1>>(&v);
     else

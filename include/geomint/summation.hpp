@@ -11,7 +11,7 @@
 /// formulas). Each stepper's documentation names its default; in the Newton-equation family only
 /// the schemes that add increments (leap-frog, symplectic Euler) take compensated summation.
 
-#include "geomint/linalg.hpp"
+#include "geomint/matrix.hpp"
 
 #include <type_traits>
 

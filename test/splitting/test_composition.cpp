@@ -1,9 +1,10 @@
 // Symmetric compositions of leapfrog (scheme/composition/): the order conditions, computed in the
 // free algebra (word_series.hpp) rather than typed in, vanish for every method's 100-digit
 // weights to within what rounding the weights to 100 digits allows, and fail at the next order; a mutant weight fails; the weights agree with the
-// published digits; the closed forms satisfy their defining identities.
+// published digits; the closed forms satisfy their defining identities; the 140-digit tables the
+// steppers read are the coefficients solved afresh, and a scalar beyond them solves its own.
 #include "test_common.hpp"
-#include <geomint/scheme/composition/symmetric_composition.hpp>
+#include <geomint/scheme/composition/solve_coefficients.hpp>
 
 namespace {
 using namespace geomint_test;
@@ -90,7 +91,7 @@ void expect_splitting_order(const char* label) {
     const scheme::splitting_coefficients<W> c120{std::vector<W>(c.drift.begin(), c.drift.end()), std::vector<W>(c.kick.begin(), c.kick.end())};
     const T at_order = T(splitting_residual<M>(c120, int(M::order)));
     // sensitivity to rounding the coefficients to 100 digits (first order, via duals at 120 digits)
-    const auto& cw = M::template working_coefficients<W>();
+    const auto& cw = M::template coefficients<W>();
     const auto basis = scheme::splitting_basis(int(M::order));
     const scheme::nystrom_quotient<W> quotient(basis);
     std::vector<W> bound;
@@ -127,7 +128,7 @@ TEST(Splitting, OrderConditionsVanishAt100Digits) {
 // [B,[B,[B,A]]] (the general ones leave 1e-5), SB3A's hold in general.
 TEST(Splitting, NystromQuotientIsNeededForTheRknMethodOnly) {
     using W = mp<120>;
-    const auto& srkn = scheme::blanes_moan_srkn6::working_coefficients<W>();
+    const auto& srkn = scheme::blanes_moan_srkn6::coefficients<W>();
     const auto b6 = scheme::splitting_basis(6);
     W general(0);
     for (const W& r : scheme::splitting_residuals(b6, srkn.drift, srkn.kick)) general = (std::max)(general, W(abs(r)));
@@ -165,7 +166,7 @@ TEST(Composition, ClosedForms) {
 template <class M>
 void expect_published(const char* label, double tol) {
     const auto& w = M::template outer_weights<T>();
-    const auto d = M::template published_weights<T>();
+    const auto d = scheme::published_values<T>(M{});
     double worst = 0;
     for (std::size_t i = 0; i < w.size(); ++i) worst = std::max(worst, to_d(abs(w[i] - d[i])));
     std::cout << label << ": weights differ from the published digits by at most " << worst << "\n";
@@ -182,8 +183,10 @@ TEST(Composition, WeightsAgreeWithPublishedDigits) {
 
 TEST(Splitting, CoefficientsAgreeWithPublishedDigits) {
     // SB3A: odeint's 20 digits; SRKN: Blanes–Moan's 15 digits
-    const auto sb3a = scheme::mclachlan_sb3a::solved<T>(), sb3a_printed = scheme::mclachlan_sb3a::published_values<T>();
-    const auto srkn = scheme::blanes_moan_srkn6::solved<T>(), srkn_printed = scheme::blanes_moan_srkn6::published_values<T>();
+    const auto sb3a = scheme::solve_free_coefficients(std::type_identity<T>{}, scheme::mclachlan_sb3a{}),
+               sb3a_printed = scheme::published_values<T>(scheme::mclachlan_sb3a{});
+    const auto srkn = scheme::solve_free_coefficients(std::type_identity<T>{}, scheme::blanes_moan_srkn6{}),
+               srkn_printed = scheme::published_values<T>(scheme::blanes_moan_srkn6{});
     double d1 = 0, d2 = 0;
     for (std::size_t i = 0; i < sb3a.size(); ++i) d1 = std::max(d1, to_d(abs(sb3a[i] - sb3a_printed[i])));
     for (std::size_t i = 0; i < srkn.size(); ++i) d2 = std::max(d2, to_d(abs(srkn[i] - srkn_printed[i])));
@@ -192,7 +195,68 @@ TEST(Splitting, CoefficientsAgreeWithPublishedDigits) {
     EXPECT_LE(d2, 1e-14);
 }
 
-// The double weights are the 100-digit ones correctly rounded (both come from the 120-digit solve).
+/// Largest |a_i − b_i| / max(1, |b_i|) over two sequences of equal length (+∞ if the lengths differ).
+template <class U>
+U max_relative_difference(const std::vector<U>& a, const std::vector<U>& b) {
+    if (a.size() != b.size()) return std::numeric_limits<U>::infinity();
+    U worst(0);
+    for (std::size_t i = 0; i < a.size(); ++i) worst = (std::max)(worst, U(abs(a[i] - b[i]) / (std::max)(U(1), U(abs(b[i])))));
+    return worst;
+}
+
+/// The 140-digit tables (coefficient_tables.hpp) against the coefficients solved afresh at 120
+/// digits (solve_coefficients.hpp, never reading the tables): every drift, kick and weight within
+/// 10⁵ ε of mp<120> (1e-115: the solve stops at residuals of 1000 ε·max|x|^p, and the conditions
+/// of yoshida8, sofroniou_spaletta10 and blanes_moan_srkn6 amplify that to 1.1e-117 at worst), and
+/// the double and mp<50> coefficients the stepper reads equal to the solved ones rounded once.
+template <class M>
+void expect_tables_solved(const char* label) {
+    using W = mp<120>;
+    const auto solved = scheme::solved_coefficients<W, M>();
+    const auto& table = M::template coefficients<W>();
+    const W tol = W(100000) * eps<W>();
+    EXPECT_LE(max_relative_difference(table.drift, solved.drift), tol) << label << " drifts";
+    EXPECT_LE(max_relative_difference(table.kick, solved.kick), tol) << label << " kicks";
+    if constexpr (requires { M::stages; })
+        EXPECT_LE(max_relative_difference(M::template outer_weights<W>(), scheme::solved_outer_weights<W, M>()), tol) << label << " weights";
+    const auto& d = M::template coefficients<double>();
+    const auto& m50 = M::template coefficients<mp<50>>();
+    ASSERT_EQ(d.drift.size(), solved.drift.size()) << label;
+    ASSERT_EQ(m50.kick.size(), solved.kick.size()) << label;
+    for (std::size_t i = 0; i < solved.drift.size(); ++i) {
+        EXPECT_EQ(d.drift[i], static_cast<double>(solved.drift[i])) << label << " drift " << i;
+        EXPECT_EQ(m50.drift[i], static_cast<mp<50>>(solved.drift[i])) << label << " drift " << i;
+        EXPECT_EQ(d.kick[i], static_cast<double>(solved.kick[i])) << label << " kick " << i;
+        EXPECT_EQ(m50.kick[i], static_cast<mp<50>>(solved.kick[i])) << label << " kick " << i;
+    }
+}
+
+TEST(Composition, TablesAreTheSolvedCoefficients) {
+    expect_tables_solved<scheme::yoshida4>("yoshida4");
+    expect_tables_solved<scheme::suzuki4>("suzuki4");
+    expect_tables_solved<scheme::yoshida6>("yoshida6");
+    expect_tables_solved<scheme::yoshida8>("yoshida8");
+    expect_tables_solved<scheme::kahan_li6>("kahan_li6");
+    expect_tables_solved<scheme::kahan_li8>("kahan_li8");
+    expect_tables_solved<scheme::sofroniou_spaletta10>("sofroniou_spaletta10");
+    expect_tables_solved<scheme::mclachlan_sb3a>("mclachlan_sb3a");
+    expect_tables_solved<scheme::blanes_moan_srkn6>("blanes_moan_srkn6");
+}
+
+// Beyond the tables (140 digits > 130): the coefficients are solved in T itself (this file
+// includes solve_coefficients.hpp), and agree with the 140-digit tables to their last digit.
+TEST(Composition, BeyondTheTablesTheCoefficientsAreSolvedInT) {
+    using B = mp<140>;
+    static_assert(!scheme::detail::reads_tables<scheme::tables::yoshida6, B>);
+    const B tol = B(1) / pow(B(10), 139);
+    const auto& y6 = scheme::yoshida6::coefficients<B>();
+    EXPECT_LE(max_relative_difference(y6.drift, scheme::detail::from_decimals<B>(scheme::tables::yoshida6::drift_table)), tol);
+    const auto& sb3a = scheme::mclachlan_sb3a::coefficients<B>();
+    EXPECT_LE(max_relative_difference(sb3a.drift, scheme::detail::from_decimals<B>(scheme::tables::mclachlan_sb3a::drift_table)), tol);
+    EXPECT_LE(max_relative_difference(sb3a.kick, scheme::detail::from_decimals<B>(scheme::tables::mclachlan_sb3a::kick_table)), tol);
+}
+
+// The double weights are the 100-digit ones correctly rounded (both read the 140-digit tables).
 TEST(Composition, DoubleWeightsAreTheRoundedHighPrecisionOnes) {
     const auto& d = scheme::yoshida8::weights<double>();
     const auto& h = scheme::yoshida8::weights<T>();

@@ -8,7 +8,7 @@
 /// claimed order, which a run cannot show once that residual is below the run's errors.
 
 #include "geomint/scheme/composition/order_conditions.hpp"
-#include "geomint/scalar.hpp"
+#include "geomint/precision.hpp"
 
 #include <algorithm>
 #include <cmath>

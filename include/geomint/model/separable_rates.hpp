@@ -9,7 +9,7 @@
 /// The models are used through their members only (no model header is included here), so the
 /// pair-form path compiles none of them.
 
-#include "geomint/linalg.hpp"
+#include "geomint/matrix.hpp"
 #include "geomint/model/callable_adapter.hpp"
 #include "geomint/model/system_form.hpp"
 #include "geomint/state.hpp"

@@ -18,6 +18,7 @@
 
 #include "geomint/autodiff.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/scheme/composition/splitting_scheme.hpp"
 #include "geomint/scheme/composition/word_series.hpp"
 #include "geomint/solver/gauss_newton.hpp"
 
@@ -149,18 +150,6 @@ std::vector<U> splitting_residuals(const word_basis& basis, const std::vector<U>
     for (std::size_t i = 0; i < basis.size(); ++i) c[i] = basis.word(i).size() == 1 ? log[i] - U(1) : log[i];
     if (quotient != nullptr) c = quotient->project_out(std::move(c));
     return std::vector<U>(c.begin() + 1, c.end());
-}
-
-/// The full palindromic weight sequence γ_1 … γ_{2m+1} from its outer half w_m, …, w_1 and the
-/// middle w_0 = 1 − 2 Σ w_i (Yoshida's notation: ψ = S(w_m)…S(w_1) S(w_0) S(w_1)…S(w_m)).
-template <class U>
-std::vector<U> palindromic_weights(const std::vector<U>& w_outer_to_inner) {
-    U sum(0);
-    for (const U& w : w_outer_to_inner) sum += w;
-    std::vector<U> gamma(w_outer_to_inner);
-    gamma.push_back(U(1) - U(2) * sum);
-    for (auto it = w_outer_to_inner.rbegin(); it != w_outer_to_inner.rend(); ++it) gamma.push_back(*it);
-    return gamma;
 }
 
 /// Solves residuals(x) = 0 for the free coefficients x of a method, from `x` (the published

@@ -3,13 +3,14 @@
 /// Palindromic splitting methods in the drift A and the kick B that are not compositions of
 /// leapfrog: McLachlan's SB3A (odeint's `symplectic_rkn_sb3a_mclachlan`, here at any precision)
 /// and Blanes & Moan's SRKN order 6. Their free coefficients are solved from the order conditions
-/// (order_conditions.hpp: splitting_residuals) at 120 digits from the published digits; the
-/// rational ones are exact.
+/// (order_conditions.hpp: splitting_residuals) from the published digits, the rational ones are
+/// exact; every T of at most 130 digits reads the result from the 140-digit tables
+/// (coefficient_tables.hpp, see splitting_scheme.hpp).
 
-#include "geomint/scheme/composition/order_conditions.hpp"
+#include "geomint/scheme/composition/coefficient_tables.hpp"
 #include "geomint/scheme/composition/splitting_scheme.hpp"
 
-#include <optional>
+#include <type_traits>
 #include <vector>
 
 namespace geomint::scheme {
@@ -18,31 +19,16 @@ namespace geomint::scheme {
 /// `Method::expand(x)` maps them to the drift/kick sequence, `Method::published_digits()` gives
 /// the starting digits, `Method::nystrom` says whether the conditions hold only modulo
 /// [B,[B,[B,A]]] = 0 (a Runge–Kutta–Nyström method: order `Order` only when T is quadratic in p,
-/// i.e. dq/dt is linear in p).
+/// i.e. dq/dt is linear in p). The solve itself is in solve_coefficients.hpp, needed only for T
+/// beyond the tables.
 template <class Method, unsigned Order, unsigned Evaluations>
 struct solved_splitting : splitting_scheme<Method, Order, Evaluations> {
-    template <class W>
-    static std::vector<W> published_values() {
-        return detail::published<W>(Method::published_digits());
-    }
-    /// The free coefficients solved in W.
-    template <class W>
-    static std::vector<W> solved() {
-        const word_basis basis = splitting_basis(int(Order));
-        std::optional<nystrom_quotient<W>> quotient;
-        if (Method::nystrom) quotient.emplace(basis);
-        const nystrom_quotient<W>* q = quotient ? &*quotient : nullptr;
-        return solve_order_conditions<W>(
-            published_values<W>(),
-            [&](const auto& x) {
-                const auto c = Method::expand(x);
-                return splitting_residuals(basis, c.drift, c.kick, q);
-            },
-            int(Order), Method::name);
-    }
-    template <class W>
-    static splitting_coefficients<W> compute_coefficients() {
-        return Method::expand(solved<W>());
+    template <class T>
+    static splitting_coefficients<T> untabulated_coefficients() {
+        static_assert(requires { solve_free_coefficients(std::type_identity<T>{}, Method{}); },
+                      "this scalar carries more digits than the coefficient tables: include "
+                      "<geomint/scheme/composition/solve_coefficients.hpp> to solve the coefficients in it");
+        return Method::expand(solve_free_coefficients(std::type_identity<T>{}, Method{}));
     }
 };
 
@@ -52,6 +38,7 @@ struct solved_splitting : splitting_scheme<Method, Order, Evaluations> {
 /// `symplectic_rkn_sb3a_mclachlan`, whose a_1, a_2 are 20-digit double literals.
 /// Source: McLachlan, SIAM J. Sci. Comput. 16 (1995) 151, Table 2 (SB3A).
 struct mclachlan_sb3a : solved_splitting<mclachlan_sb3a, 4, 5> {
+    using table = tables::mclachlan_sb3a;
     static constexpr const char* name = "mclachlan_sb3a";
     static constexpr const char* source = "McLachlan, SIAM J. Sci. Comput. 16 (1995) 151, SB3A (odeint's symplectic_rkn_sb3a_mclachlan)";
     static constexpr bool nystrom = false;
@@ -71,6 +58,7 @@ struct mclachlan_sb3a : solved_splitting<mclachlan_sb3a, 4, 5> {
 /// printed 15 digits (the authors tuned the free parameters; the solve moves them least).
 /// Source: Blanes & Moan, J. Comput. Appl. Math. 142 (2002) 313, Table 3 (SRKN^b_11).
 struct blanes_moan_srkn6 : solved_splitting<blanes_moan_srkn6, 6, 12> {
+    using table = tables::blanes_moan_srkn6;
     static constexpr const char* name = "blanes_moan_srkn6";
     static constexpr const char* source = "Blanes & Moan, J. Comput. Appl. Math. 142 (2002) 313, Table 3, SRKN^b_11 (order 6)";
     static constexpr bool nystrom = true;

@@ -2,20 +2,26 @@
 /// \file
 /// The base of every explicit splitting method ψ_h = ∏_l exp(a_l h A) exp(b_l h B) of a
 /// separable H = T(p) + V(q) (A: the drift q += a h ∂T/∂p, B: the kick p −= b h ∂V/∂q):
-/// coefficients exact to the working precision of T, computed once per T.
+/// coefficients correctly rounded to T, read once per T.
 ///
-/// A method's coefficients are computed in a working type with more digits than T (closed forms,
-/// or solved from the order conditions starting from the published digits:
-/// order_conditions.hpp), then rounded once to T, so they are T's correctly rounded values up to
-/// the solve's few ulps at 120 digits.
+/// Where the coefficients come from:
+/// - **The tables** (scheme/composition/coefficient_tables.hpp): every catalogue method's drift,
+///   kick (and composition weights) to 140 significant digits, solved from the order conditions
+///   at 170 digits (order_conditions.hpp) and printed by test/splitting/print_composition_tables.cpp.
+///   A scalar of at most `coefficient_table_digits10` (= 130) digits reads them with one correctly
+///   rounded decimal conversion each (strtod/strtold for the built-in types, the type's own string
+///   constructor otherwise: Boost.Multiprecision, MPFR, __float128). The test
+///   `Composition.TablesAreTheSolvedCoefficients` re-solves every method at 120 digits and checks
+///   each entry. The tables keep the 120-digit solve (word series, autodiff, Eigen's QR) off the
+///   include path of a stepper header.
+/// - **Beyond the tables** (T of more than 130 digits): closed forms are evaluated in T, and the
+///   solved methods need `#include <geomint/scheme/composition/solve_coefficients.hpp>`, which
+///   solves them in T (a static_assert says so otherwise).
 
-#include "geomint/scalar.hpp"
 #include "geomint/scheme/traits.hpp"
 
+#include <cstdlib>
 #include <limits>
-#include <stdexcept>
-#include <string>
-#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -28,75 +34,75 @@ struct splitting_coefficients {
     std::vector<T> drift, kick;
 };
 
-/// The type a T's coefficients are computed in: 120 digits for every T of at most 100, T itself
-/// beyond.
-template <class T>
-using composition_working_type = std::conditional_t<(std::numeric_limits<T>::digits10 <= 100), mp<120>, T>;
+/// The most decimal digits a scalar may carry and still read the 140-digit coefficient tables
+/// (correctly rounded, up to a value within 10⁻¹⁴⁰ of a rounding tie).
+inline constexpr int coefficient_table_digits10 = 130;
 
-/// Shared part of every splitting method: `Method::compute_coefficients<W>()` returns the
-/// coefficients in the working type W (computed once per W, rounded once per T; thread-safe
-/// statics). `evaluations` is the number of kicks (evaluations of ∂V/∂q) per step.
+namespace detail {
+/// True when T reads a method's tables: `Table` has them (drift_table, kick_table) and T is an
+/// inexact scalar of at most `coefficient_table_digits10` digits with a decimal conversion.
+template <class Table, class T>
+concept reads_tables = requires {
+    Table::drift_table;
+    Table::kick_table;
+} && std::numeric_limits<T>::is_specialized && !std::numeric_limits<T>::is_exact &&
+                       std::numeric_limits<T>::digits10 <= coefficient_table_digits10 &&
+                       (std::is_floating_point_v<T> || std::is_constructible_v<T, const char*>);
+
+/// One table entry as the nearest T (a correctly rounded decimal conversion).
+template <class T>
+T from_decimal(const char* digits) {
+    if constexpr (std::is_same_v<T, float>) return std::strtof(digits, nullptr);
+    else if constexpr (std::is_same_v<T, double>) return std::strtod(digits, nullptr);
+    else if constexpr (std::is_same_v<T, long double>) return std::strtold(digits, nullptr);
+    else return T(digits);
+}
+
+/// A table as T values.
+template <class T, std::size_t N>
+std::vector<T> from_decimals(const char* const (&digits)[N]) {
+    std::vector<T> x;
+    x.reserve(N);
+    for (const char* d : digits) x.push_back(from_decimal<T>(d));
+    return x;
+}
+}  // namespace detail
+
+/// The full palindromic weight sequence γ_1 … γ_{2m+1} from its outer half w_m, …, w_1 and the
+/// middle w_0 = 1 − 2 Σ w_i (Yoshida's notation: ψ = S(w_m)…S(w_1) S(w_0) S(w_1)…S(w_m)).
+template <class U>
+std::vector<U> palindromic_weights(const std::vector<U>& w_outer_to_inner) {
+    U sum(0);
+    for (const U& w : w_outer_to_inner) sum += w;
+    std::vector<U> gamma(w_outer_to_inner);
+    gamma.push_back(U(1) - U(2) * sum);
+    for (auto it = w_outer_to_inner.rbegin(); it != w_outer_to_inner.rend(); ++it) gamma.push_back(*it);
+    return gamma;
+}
+
+/// Shared part of every splitting method: `coefficients<T>()` reads the method's tables
+/// (`Method::table`, coefficient_tables.hpp) when T can, and otherwise returns
+/// `Method::untabulated_coefficients<T>()` (closed forms or the solve, in T); once per T
+/// (thread-safe statics). `evaluations` is the number of kicks (evaluations of ∂V/∂q) per step.
 /// \tparam Claims scheme_claims flags; every method here is symplectic, and palindromic ones are
 ///                time-symmetric.
 template <class Method, unsigned Order, unsigned Evaluations, unsigned Claims = symplectic_map | time_symmetric>
 struct splitting_scheme : scheme_claims<Order, Claims>, stability_not_analysed {
     static constexpr unsigned evaluations = Evaluations;
 
-    /// The coefficients in the working type W of T (the unrounded values).
-    template <class W>
-    static const splitting_coefficients<W>& working_coefficients() {
-        static const splitting_coefficients<W> c = Method::template compute_coefficients<W>();
-        return c;
-    }
-
-    /// The coefficients rounded to T.
+    /// The drift and kick coefficients in T.
     template <class T>
     static const splitting_coefficients<T>& coefficients() {
         static const splitting_coefficients<T> c = [] {
-            const auto& high = working_coefficients<composition_working_type<T>>();
-            splitting_coefficients<T> out;
-            for (const auto& x : high.drift) out.drift.push_back(static_cast<T>(x));
-            for (const auto& x : high.kick) out.kick.push_back(static_cast<T>(x));
-            return out;
+            if constexpr (requires { typename Method::table; } && detail::reads_tables<typename Method::table, T>)
+                return splitting_coefficients<T>{detail::from_decimals<T>(Method::table::drift_table),
+                                                 detail::from_decimals<T>(Method::table::kick_table)};
+            else
+                return Method::template untabulated_coefficients<T>();
         }();
         return c;
     }
 };
-
-namespace detail {
-/// A printed decimal ("-0.07879572252168641926390768") as the nearest T: its digits accumulated
-/// as an integer and divided once by the power of ten (exact up to that one rounding while the
-/// integer fits T's mantissa, as 30 digits fit mp<120>'s).
-/// \throws std::invalid_argument on anything but [-]digits[.digits].
-template <class T>
-T published(std::string_view decimal) {
-    std::string_view s = decimal;
-    const bool negative = !s.empty() && s.front() == '-';
-    if (negative) s.remove_prefix(1);
-    T integer(0), scale(1);
-    bool point = false, digit = false;
-    for (char c : s) {
-        if (c == '.' && !point) {
-            point = true;
-            continue;
-        }
-        if (c < '0' || c > '9') throw std::invalid_argument("published: \"" + std::string(decimal) + "\" is not a decimal number");
-        integer = integer * T(10) + T(c - '0');
-        if (point) scale *= T(10);
-        digit = true;
-    }
-    if (!digit) throw std::invalid_argument("published: \"" + std::string(decimal) + "\" has no digits");
-    return negative ? T(-integer / scale) : T(integer / scale);
-}
-
-/// Each printed decimal of `digits` as the nearest T.
-template <class T>
-std::vector<T> published(const std::vector<const char*>& digits) {
-    std::vector<T> x;
-    for (const char* d : digits) x.push_back(published<T>(std::string_view(d)));
-    return x;
-}
-}  // namespace detail
 
 /// The contract of the splitting family (what `splitting_stepper` calls): the trait vocabulary,
 /// the number of kicks per step and the drift and kick coefficients in any scalar.

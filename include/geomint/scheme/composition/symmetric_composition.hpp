@@ -1,35 +1,58 @@
 #pragma once
 /// \file
 /// Symmetric compositions of Störmer–Verlet: ψ_h = Φ_{γ_s h} ∘ ⋯ ∘ Φ_{γ_1 h}, Φ the
-/// (drift–kick–drift) leapfrog, γ palindromic. Each method's weights are exact to the working
-/// precision of T: closed forms where they exist, otherwise solved from the order conditions at
-/// first use (order_conditions.hpp), starting from the published digits, at 120 digits and
-/// rounded to T (in T itself for T of more than 100 digits).
+/// (drift–kick–drift) leapfrog, γ palindromic. Each method's weights and coefficients are
+/// correctly rounded to T: read from the 140-digit tables (coefficient_tables.hpp, solved from
+/// the order conditions, see splitting_scheme.hpp); beyond 130 digits, closed forms are
+/// evaluated in T and the solved weights need solve_coefficients.hpp.
 ///
 /// Every method states its weights outer half to middle as Yoshida does (w_m, …, w_1; the middle
 /// weight is 1 − 2Σw): `outer_weights<T>()` gives them, `weights<T>()` the full sequence,
 /// `coefficients<T>()` the drift/kick sequence a stepper runs.
 
-#include "geomint/scheme/composition/order_conditions.hpp"
+#include "geomint/scheme/composition/coefficient_tables.hpp"
 #include "geomint/scheme/composition/splitting_scheme.hpp"
 
+#include <cmath>
+#include <type_traits>
 #include <vector>
 
 namespace geomint::scheme {
 
-/// Shared part of a palindromic composition of leapfrog: `Method::compute<W>()` returns the
-/// outer weights in the working type W.
+/// Leapfrog steps of γ_l h, drift–kick–drift, merged: a_0 = γ_1/2, a_l = (γ_l + γ_{l+1})/2,
+/// a_s = γ_s/2; b_l = γ_{l+1}, b_s = 0 (s + 1 drifts and kicks for s weights).
+template <class T>
+splitting_coefficients<T> leapfrog_coefficients(const std::vector<T>& g) {
+    const std::size_t s = g.size();
+    splitting_coefficients<T> c{std::vector<T>(s + 1), std::vector<T>(s + 1, T(0))};
+    c.drift[0] = g[0] / T(2);
+    for (std::size_t l = 1; l < s; ++l) c.drift[l] = (g[l - 1] + g[l]) / T(2);
+    c.drift[s] = g[s - 1] / T(2);
+    for (std::size_t l = 0; l < s; ++l) c.kick[l] = g[l];
+    return c;
+}
+
+/// Shared part of a palindromic composition of leapfrog. A method gives its outer weights by a
+/// table (`Method::table::outer_table`), a closed form (`Method::compute<T>()`, evaluated in T),
+/// or published digits to solve from (`Method::published_digits()`, solve_coefficients.hpp).
 template <class Method, unsigned Order, unsigned Stages>
 struct symmetric_composition : splitting_scheme<Method, Order, Stages> {
     static constexpr unsigned stages = Stages;
 
-    /// w_m, …, w_1 (outer to inner; m = (Stages − 1)/2), rounded to T.
+    /// w_m, …, w_1 (outer to inner; m = (Stages − 1)/2) in T.
     template <class T>
     static const std::vector<T>& outer_weights() {
         static const std::vector<T> w = [] {
-            std::vector<T> out;
-            for (const auto& x : working_outer<composition_working_type<T>>()) out.push_back(static_cast<T>(x));
-            return out;
+            if constexpr (requires { typename Method::table; } && detail::reads_tables<typename Method::table, T>)
+                return detail::from_decimals<T>(Method::table::outer_table);
+            else if constexpr (requires { Method::template compute<T>(); })
+                return Method::template compute<T>();
+            else {
+                static_assert(requires { solve_outer_weights(std::type_identity<T>{}, Method{}); },
+                              "this scalar carries more digits than the coefficient tables: include "
+                              "<geomint/scheme/composition/solve_coefficients.hpp> to solve the weights in it");
+                return solve_outer_weights(std::type_identity<T>{}, Method{});
+            }
         }();
         return w;
     }
@@ -39,44 +62,16 @@ struct symmetric_composition : splitting_scheme<Method, Order, Stages> {
         static const std::vector<T> g = palindromic_weights(outer_weights<T>());
         return g;
     }
-    /// Leapfrog steps of γ_l h, drift–kick–drift, merged: a_0 = γ_1/2, a_l = (γ_l + γ_{l+1})/2,
-    /// a_s = γ_s/2; b_l = γ_{l+1}, b_s = 0 (computed in the working type W).
-    template <class W>
-    static splitting_coefficients<W> compute_coefficients() {
-        const auto g = palindromic_weights(working_outer<W>());
-        const std::size_t s = g.size();
-        splitting_coefficients<W> c{std::vector<W>(s + 1), std::vector<W>(s + 1, W(0))};
-        c.drift[0] = g[0] / W(2);
-        for (std::size_t l = 1; l < s; ++l) c.drift[l] = (g[l - 1] + g[l]) / W(2);
-        c.drift[s] = g[s - 1] / W(2);
-        for (std::size_t l = 0; l < s; ++l) c.kick[l] = g[l];
-        return c;
-    }
-
-private:
-    template <class W>
-    static const std::vector<W>& working_outer() {
-        static const std::vector<W> w = Method::template compute<W>();
-        return w;
-    }
-};
-
-/// A composition whose weights are solved from the order-`Order` conditions, starting from
-/// `Method::published_digits()` (decimal strings, outer to inner).
-template <class Method, unsigned Order, unsigned Stages>
-struct solved_composition : symmetric_composition<Method, Order, Stages> {
-    template <class W>
-    static std::vector<W> published_weights() {
-        return detail::published<W>(Method::published_digits());
-    }
-    template <class W>
-    static std::vector<W> compute() {
-        return solve_symmetric_composition<W>(published_weights<W>(), int(Order), Method::name);
+    /// The drift and kick coefficients from the weights in T (the tables hold them rounded once).
+    template <class T>
+    static splitting_coefficients<T> untabulated_coefficients() {
+        return leapfrog_coefficients(weights<T>());
     }
 };
 
 /// Yoshida's triple jump, order 4, 3 stages: w_1 = 1/(2 − 2^{1/3}) (closed form).
 struct yoshida4 : symmetric_composition<yoshida4, 4, 3> {
+    using table = tables::yoshida4;
     static constexpr const char* name = "yoshida4";
     static constexpr const char* source = "Yoshida, Phys. Lett. A 150 (1990) 262, sec. 4: triple jump";
     template <class T>
@@ -88,6 +83,7 @@ struct yoshida4 : symmetric_composition<yoshida4, 4, 3> {
 
 /// Suzuki's fractal, order 4, 5 stages: w_2 = w_1 = 1/(4 − 4^{1/3}) (closed form).
 struct suzuki4 : symmetric_composition<suzuki4, 4, 5> {
+    using table = tables::suzuki4;
     static constexpr const char* name = "suzuki4";
     static constexpr const char* source = "Suzuki, Phys. Lett. A 146 (1990) 319: fractal decomposition, 5 stages";
     template <class T>
@@ -99,14 +95,16 @@ struct suzuki4 : symmetric_composition<suzuki4, 4, 5> {
 };
 
 /// Yoshida's order 6, solution A, 7 stages (square system: 3 weights, 3 conditions).
-struct yoshida6 : solved_composition<yoshida6, 6, 7> {
+struct yoshida6 : symmetric_composition<yoshida6, 6, 7> {
+    using table = tables::yoshida6;
     static constexpr const char* name = "yoshida6";
     static constexpr const char* source = "Yoshida, Phys. Lett. A 150 (1990) 262, Table 1, solution A";
     static std::vector<const char*> published_digits() { return {"0.784513610477560", "0.235573213359357", "-1.17767998417887"}; }
 };
 
 /// Yoshida's order 8, solution D, 15 stages (square: 7 weights, 7 conditions).
-struct yoshida8 : solved_composition<yoshida8, 8, 15> {
+struct yoshida8 : symmetric_composition<yoshida8, 8, 15> {
+    using table = tables::yoshida8;
     static constexpr const char* name = "yoshida8";
     static constexpr const char* source = "Yoshida, Phys. Lett. A 150 (1990) 262, Table 2, solution D";
     static std::vector<const char*> published_digits() {
@@ -117,7 +115,8 @@ struct yoshida8 : solved_composition<yoshida8, 8, 15> {
 
 /// Kahan & Li's order 6, 9 stages (s9odr6a): 4 weights, 3 conditions; the one free parameter is
 /// the authors' (the solve moves the printed weights by the least amount onto the solution set).
-struct kahan_li6 : solved_composition<kahan_li6, 6, 9> {
+struct kahan_li6 : symmetric_composition<kahan_li6, 6, 9> {
+    using table = tables::kahan_li6;
     static constexpr const char* name = "kahan_li6";
     static constexpr const char* source =
         "Kahan & Li, Math. Comp. 66 (1997) 1089, s9odr6a; digits as printed in Hairer-Lubich-Wanner, GNI 2nd ed., eq. (V.3.12)";
@@ -129,7 +128,8 @@ struct kahan_li6 : solved_composition<kahan_li6, 6, 9> {
 
 /// Kahan & Li's order 8, 17 stages (s17odr8a): 8 weights, 7 conditions (one free parameter, kept
 /// as printed to first order).
-struct kahan_li8 : solved_composition<kahan_li8, 8, 17> {
+struct kahan_li8 : symmetric_composition<kahan_li8, 8, 17> {
+    using table = tables::kahan_li8;
     static constexpr const char* name = "kahan_li8";
     static constexpr const char* source =
         "Kahan & Li, Math. Comp. 66 (1997) 1089, s17odr8a; digits as printed in Hairer-Lubich-Wanner, GNI 2nd ed., eq. (V.3.14)";
@@ -141,7 +141,8 @@ struct kahan_li8 : solved_composition<kahan_li8, 8, 17> {
 };
 
 /// Sofroniou & Spaletta's order 10, 35 stages: 17 weights, 16 conditions.
-struct sofroniou_spaletta10 : solved_composition<sofroniou_spaletta10, 10, 35> {
+struct sofroniou_spaletta10 : symmetric_composition<sofroniou_spaletta10, 10, 35> {
+    using table = tables::sofroniou_spaletta10;
     static constexpr const char* name = "sofroniou_spaletta10";
     static constexpr const char* source =
         "Sofroniou & Spaletta, Optim. Methods Softw. 20 (2005) 597, s35 order 10; digits as printed in Hairer-Lubich-Wanner, GNI "
