@@ -65,12 +65,14 @@ enum class convergence { linear, quadratic };
 template <class T>
 class settling_iteration {
 public:
-    /// \param what   who iterates (prefixes error messages), e.g. "galerkin_vi: fixed point".
+    /// \param who    the stepper (prefixes error messages), e.g. "galerkin_vi_2";
+    /// \param what   the iteration, e.g. "the fixed-point iteration" (both strings must outlive
+    ///               the monitor: literals or a scheme's name; nothing is allocated unless it fails).
     /// \param h      the step size (reported in errors).
     /// \param rate   how the iteration converges (the stopping rule).
-    settling_iteration(std::string what, const T& h, const iteration_options& opt,
+    settling_iteration(const char* who, const char* what, const T& h, const iteration_options& opt,
                        convergence rate = convergence::linear)
-        : m_what(std::move(what)), m_h(h), m_cap(opt.max_iterations), m_rate(rate) {}
+        : m_who(who), m_what(what), m_h(h), m_cap(opt.max_iterations), m_rate(rate) {}
 
     /// `delta`: max-norm change of the iterate; `scale`: size of the quantities it is added to
     /// (round-off level = 64 ε · max(scale, 1)). Exact types stop only at delta = 0.
@@ -100,12 +102,13 @@ public:
 
 private:
     [[noreturn]] void fail(const std::string& why, const T& delta) const {
-        throw convergence_error(m_what + " " + why + " at h = " + geomint::to_string(m_h) +
+        throw convergence_error(std::string(m_who) + ": " + m_what + " " + why + " at h = " + geomint::to_string(m_h) +
                                     ": use a smaller step (or raise max_iterations if the changes were still falling)",
                                 m_count, static_cast<long double>(delta));
     }
 
-    std::string m_what;
+    const char* m_who;
+    const char* m_what;
     T m_h;
     int m_cap;
     convergence m_rate;

@@ -124,7 +124,16 @@ private:
                                          "last_step_jacobian() (dual states work on the pair-form path)");
             with_lagrangian_view(std::as_const(sys), [&](const auto& view) {
                 require_dof(static_cast<Eigen::Index>(view.dof()));
-                m_newton.step(c, view, m_work.q, m_work.p, h, m_dq, m_dp, m_options, method::name, continuing);
+                if constexpr (N == Eigen::Dynamic) {
+                    m_newton.step(c, view, m_work.q, m_work.p, h, m_dq, m_dp, m_options, method::name, continuing);
+                } else {  // the Newton path works at run-time sizes
+                    m_newton_q = m_work.q;
+                    m_newton_p = m_work.p;
+                    m_newton.step(c, view, m_newton_q, m_newton_p, h, m_newton_dq, m_newton_dp, m_options, method::name,
+                                  continuing);
+                    m_dq = m_newton_dq;
+                    m_dp = m_newton_dp;
+                }
             });
             m_newton_last = true;
             m_iterations = m_newton.iterations();
@@ -145,14 +154,20 @@ private:
                                         " entries but the system has dof = " + std::to_string(dof));
     }
 
+    // fixed-size work arrays when both state types have one compile-time length (std::array, a
+    // scalar, a fixed Eigen vector): the fixed point's sweeps then run on the stack, unrolled
+    static constexpr int N = state_traits<Coor>::static_size == state_traits<Momentum>::static_size
+                                 ? state_traits<Coor>::static_size
+                                 : Eigen::Dynamic;
     iteration_options m_options;
-    scheme::lobatto_fixed_point<U> m_fixed_point;
+    scheme::lobatto_fixed_point<U, N, int(Degree) + 1> m_fixed_point;
     std::conditional_t<is_dual_v<U>, int, scheme::lobatto_newton<U>> m_newton{};
     bool m_newton_last = false;
     int m_iterations = 0;
-    separable_rates<U, Coor, Momentum> m_rates;
-    detail::pair_work<U, Summation> m_work;
-    vector<U> m_dq, m_dp;
+    separable_rates<U, Coor, Momentum, N> m_rates;
+    detail::pair_work<U, Summation, N> m_work;
+    vector<U, N> m_dq, m_dp;
+    vector<U> m_newton_q, m_newton_p, m_newton_dq, m_newton_dp;  // the Newton path's copies when N is fixed
 };
 
 }  // namespace geomint

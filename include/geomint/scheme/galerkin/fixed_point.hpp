@@ -17,7 +17,7 @@
 /// The scalar U is T or `dual<T>` (then the tangents iterate with the values, and the result's
 /// tangents are the one-step map's directional derivative).
 
-#include "geomint/linalg.hpp"
+#include "geomint/matrix.hpp"
 #include "geomint/scheme/galerkin/lobatto.hpp"
 #include "geomint/solver/settling_iteration.hpp"
 
@@ -26,27 +26,39 @@
 namespace geomint::scheme {
 
 /// Work arrays of the fixed-point step (n × s each), kept between steps by the stepper.
-template <class U>
+/// \tparam N the state's compile-time length (Eigen::Dynamic when it has none), S the number of
+///         stages Degree + 1: fixed sizes keep every product of the sweeps on the stack and
+///         unrolled (the pair form on std::array states).
+template <class U, int N = Eigen::Dynamic, int S = Eigen::Dynamic>
 class lobatto_fixed_point {
 public:
+    using vec = vector<U, N>;
+
     /// The increments (Δq, Δp) of one step of size h (h < 0 steps backward) from (q, p) (length n
-    /// each), with the pair `c` in U. `f(p, out)` and `g(q, out)` write length-n vectors.
-    /// `name` prefixes error messages. `continuing`: (q, p) is the state the last step reached
-    /// (then, for the same h, its stages extrapolated are the starting guess).
+    /// each), with the pair `c` in U (S stages when S is fixed). `f(p, out)` and `g(q, out)` write
+    /// length-n vectors. `name` prefixes error messages. `continuing`: (q, p) is the state the last
+    /// step reached (then, for the same h, its stages extrapolated are the starting guess).
     /// \throws geomint::convergence_error naming the iteration count, the last change of the stage
     ///         increments and the remedy (a smaller step).
     template <class F, class G>
-    void step(const lobatto_pair<U>& c, F&& f, G&& g, const vector<U>& q, const vector<U>& p, const U& h,
-              vector<U>& dq, vector<U>& dp, const iteration_options& opt, const char* name, bool continuing = false) {
+    void step(const lobatto_pair<U>& c, F&& f, G&& g, const vec& q, const vec& p, const U& h, vec& dq, vec& dp,
+              const iteration_options& opt, const char* name, bool continuing = false) {
         using T = value_type_of_t<U>;
         const Eigen::Index n = q.size(), s = c.c.size();
+        if (&c != m_pair) {  // the pair's matrices at the work arrays' sizes, once per pair
+            m_mu = c.mu;
+            m_mu_hat = c.mu_hat;
+            m_extrapolation = c.extrapolation;
+            m_b = c.b;
+            m_pair = &c;
+        }
         m_out.resize(n);
         const U h_last = m_h_last;
         m_h_last = U(0);  // a step that throws leaves no guess behind
         // starting guess: the last step's stage rates extrapolated when this step continues it
         // (`continuing`: from the state it reached; and the same h), else f(p) at every stage
         if (continuing && m_F.rows() == n && m_F.cols() == s && h == h_last) {
-            m_F = m_F * c.extrapolation.transpose();
+            m_F = (m_F * m_extrapolation.transpose()).eval();
         } else {
             m_F.resize(n, s);
             f(p, m_out);
@@ -55,11 +67,11 @@ public:
         m_G.resize(n, s);
         T scale = max_magnitude(q);
         if (const T sp = max_magnitude(p); sp > scale) scale = sp;
-        m_beta = c.b * h;
-        settling_iteration<T> monitor(std::string(name) + ": the fixed-point iteration", value_of(h), opt);
+        m_beta = m_b * h;
+        settling_iteration<T> monitor(name, "the fixed-point iteration", value_of(h), opt);
         for (int k = 0;; ++k) {
-            sweep(m_F, c.mu, q, g, m_Zq, m_G);      // Q from the F, then G = g(Q)
-            sweep(m_G, c.mu_hat, p, f, m_Zp, m_F);  // P from the new G, then F = f(P)
+            sweep(m_F, m_mu, q, g, m_Zq, m_G);      // Q from the F, then G = g(Q)
+            sweep(m_G, m_mu_hat, p, f, m_Zp, m_F);  // P from the new G, then F = f(P)
             if (k > 0) {
                 T delta = max_magnitude(m_Zq - m_Zq_old);
                 if (const T dz = max_magnitude(m_Zp - m_Zp_old); dz > delta) delta = dz;
@@ -78,10 +90,12 @@ public:
     int iterations() const { return m_iterations; }
 
 private:
+    using stages = Eigen::Matrix<U, N, S>;
+    using square = Eigen::Matrix<U, S, S>;
+
     /// Z = (rates·diag β)·Mᵀ (the stage increments), then out.col(i) = rate(base + Z.col(i)).
     template <class Rate>
-    void sweep(const matrix<U>& rates, const matrix<U>& M, const vector<U>& base, Rate& rate, matrix<U>& Z,
-               matrix<U>& out) {
+    void sweep(const stages& rates, const square& M, const vec& base, Rate& rate, stages& Z, stages& out) {
         m_scaled.noalias() = rates * m_beta.asDiagonal();
         Z.noalias() = m_scaled * M.transpose();
         for (Eigen::Index i = 0; i < Z.cols(); ++i) {
@@ -91,8 +105,11 @@ private:
         }
     }
 
-    matrix<U> m_F, m_G, m_Zq, m_Zp, m_Zq_old, m_Zp_old, m_scaled;
-    vector<U> m_out, m_stage, m_beta;
+    const lobatto_pair<U>* m_pair = nullptr;
+    square m_mu, m_mu_hat, m_extrapolation;
+    Eigen::Matrix<U, S, 1> m_b, m_beta;
+    stages m_F, m_G, m_Zq, m_Zp, m_Zq_old, m_Zp_old, m_scaled;
+    vec m_out, m_stage;
     U m_h_last = U(0);
     int m_iterations = 0;
 };

@@ -122,7 +122,7 @@ private:
         m_V = guess;
         m_Lv.resize(n, s);
         m_Lq.resize(n, s);
-        settling_iteration<T> monitor(std::string(name) + ": Newton's method on the stage equations", h, opt,
+        settling_iteration<T> monitor(name, "Newton's method on the stage equations", h, opt,
                                       convergence::quadratic);
         // exact types refresh at every iteration (ε = 0)
         const T refresh_below = [] {
