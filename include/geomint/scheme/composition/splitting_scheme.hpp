@@ -39,12 +39,13 @@ struct splitting_coefficients {
 inline constexpr int coefficient_table_digits10 = 130;
 
 namespace detail {
-/// True when T reads a method's tables: `Table` has them (drift_table, kick_table) and T is an
-/// inexact scalar of at most `coefficient_table_digits10` digits with a decimal conversion.
-template <class Table, class T>
+/// True when T reads `Method`'s tables: the method has them (`Method::table::drift_table`,
+/// `kick_table`) and T is an inexact scalar of at most `coefficient_table_digits10` digits with a
+/// decimal conversion.
+template <class Method, class T>
 concept reads_tables = requires {
-    Table::drift_table;
-    Table::kick_table;
+    Method::table::drift_table;
+    Method::table::kick_table;
 } && std::numeric_limits<T>::is_specialized && !std::numeric_limits<T>::is_exact &&
                        std::numeric_limits<T>::digits10 <= coefficient_table_digits10 &&
                        (std::is_floating_point_v<T> || std::is_constructible_v<T, const char*>);
@@ -94,7 +95,7 @@ struct splitting_scheme : scheme_claims<Order, Claims>, stability_not_analysed {
     template <class T>
     static const splitting_coefficients<T>& coefficients() {
         static const splitting_coefficients<T> c = [] {
-            if constexpr (requires { typename Method::table; } && detail::reads_tables<typename Method::table, T>)
+            if constexpr (detail::reads_tables<Method, T>)
                 return splitting_coefficients<T>{detail::from_decimals<T>(Method::table::drift_table),
                                                  detail::from_decimals<T>(Method::table::kick_table)};
             else

@@ -43,7 +43,7 @@ struct symmetric_composition : splitting_scheme<Method, Order, Stages> {
     template <class T>
     static const std::vector<T>& outer_weights() {
         static const std::vector<T> w = [] {
-            if constexpr (requires { typename Method::table; } && detail::reads_tables<typename Method::table, T>)
+            if constexpr (detail::reads_tables<Method, T> && requires { Method::table::outer_table; })
                 return detail::from_decimals<T>(Method::table::outer_table);
             else if constexpr (requires { Method::template compute<T>(); })
                 return Method::template compute<T>();
