@@ -6,7 +6,7 @@
 ///
 /// Where the coefficients come from:
 /// - **The tables** (scheme/composition/coefficient_tables.hpp): every catalogue method's drift,
-///   kick (and composition weights) to 140 significant digits, solved from the order conditions
+///   kick (a composition's kicks are its weights) to 140 significant digits, solved from the order conditions
 ///   at 170 digits (order_conditions.hpp) and printed by test/splitting/print_composition_tables.cpp.
 ///   A scalar of at most `coefficient_table_digits10` (= 130) digits reads them with one correctly
 ///   rounded decimal conversion each (strtod/strtold for the built-in types, the type's own string
@@ -59,12 +59,12 @@ T from_decimal(const char* digits) {
     else return T(digits);
 }
 
-/// A table as T values.
+/// The first `count` entries of a table (all by default) as T values.
 template <class T, std::size_t N>
-std::vector<T> from_decimals(const char* const (&digits)[N]) {
+std::vector<T> from_decimals(const char* const (&digits)[N], std::size_t count = N) {
     std::vector<T> x;
-    x.reserve(N);
-    for (const char* d : digits) x.push_back(from_decimal<T>(d));
+    x.reserve(count);
+    for (std::size_t i = 0; i < count && i < N; ++i) x.push_back(from_decimal<T>(digits[i]));
     return x;
 }
 }  // namespace detail

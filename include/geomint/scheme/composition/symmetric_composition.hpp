@@ -33,7 +33,7 @@ splitting_coefficients<T> leapfrog_coefficients(const std::vector<T>& g) {
 }
 
 /// Shared part of a palindromic composition of leapfrog. A method gives its outer weights by a
-/// table (`Method::table::outer_table`), a closed form (`Method::compute<T>()`, evaluated in T),
+/// table (the leading kicks of `Method::table::kick_table`), a closed form (`Method::compute<T>()`, evaluated in T),
 /// or published digits to solve from (`Method::published_digits()`, solve_coefficients.hpp).
 template <class Method, unsigned Order, unsigned Stages>
 struct symmetric_composition : splitting_scheme<Method, Order, Stages> {
@@ -43,8 +43,8 @@ struct symmetric_composition : splitting_scheme<Method, Order, Stages> {
     template <class T>
     static const std::vector<T>& outer_weights() {
         static const std::vector<T> w = [] {
-            if constexpr (detail::reads_tables<Method, T> && requires { Method::table::outer_table; })
-                return detail::from_decimals<T>(Method::table::outer_table);
+            if constexpr (detail::reads_tables<Method, T>)  // the kicks are γ_1 … γ_s: w_m … w_1 lead them
+                return detail::from_decimals<T>(Method::table::kick_table, (Stages - 1) / 2);
             else if constexpr (requires { Method::template compute<T>(); })
                 return Method::template compute<T>();
             else {
