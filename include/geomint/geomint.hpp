@@ -18,6 +18,7 @@
 
 #include "geomint/autodiff.hpp"
 #include "geomint/model/quadratic_lagrangian.hpp"
+#include "geomint/model/structural_system.hpp"
 #include "geomint/model/newton_system.hpp"
 #include "geomint/model/separable_system.hpp"
 #include "geomint/model/lagrangian_system.hpp"

@@ -40,6 +40,21 @@ bool is_positive_definite(const Eigen::MatrixBase<Derived>& a) {
     return true;
 }
 
+/// True when the symmetric matrix `a` is positive semidefinite: every pivot of its pivoted LDLᵀ
+/// factorization is >= −16 n ε max|a_ij| (>= 0 exactly for `rational`). A zero matrix passes.
+template <class Derived>
+bool is_positive_semidefinite(const Eigen::MatrixBase<Derived>& a) {
+    using T = typename Derived::Scalar;
+    if (a.rows() == 0) return false;
+    Eigen::LDLT<matrix<T>> ldlt{matrix<T>(a)};  // dynamic size: one instantiation per scalar type
+    if (ldlt.info() != Eigen::Success) return false;
+    const T tol = scalar_traits<T>::tolerance(16 * static_cast<unsigned>(a.rows())) * max_abs(a);
+    const auto d = ldlt.vectorD();
+    for (Eigen::Index i = 0; i < d.size(); ++i)
+        if (d(i) < -tol) return false;
+    return true;
+}
+
 /// How `try_solve` solves a x = b for the scalar `T`: full-pivoting LU (threshold 0 for exact
 /// types). Specialized for symbolic scalars (geomint/symbolic/ginac.hpp: fraction-free
 /// elimination, no pivot comparisons).

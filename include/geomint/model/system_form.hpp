@@ -5,7 +5,7 @@
 ///
 /// geomint's models declare their form as a member `static constexpr system_form form`
 /// (quadratic_lagrangian, separable_system, newton_system, lagrangian_system, truss,
-/// matrix_free_system); anything else is one of odeint's two forms of a separable system:
+/// matrix_free_system, structural_system); anything else is one of odeint's two forms of a separable system:
 /// a pair `std::make_pair(f, g)` (dq/dt = f(p), dp/dt = g(q)), or a momentum function g(q, dpdt)
 /// alone (dq/dt = p). The `is_*` traits stand beside their models; this header needs none of
 /// the models, so a stepper that only calls f and g compiles none of the model machinery
@@ -33,7 +33,8 @@ enum class system_form {
     quadratic_lagrangian,         ///< dense `quadratic_lagrangian`: M q̈ + K q = 0
     sparse_quadratic_lagrangian,  ///< sparse `quadratic_lagrangian`
     lagrangian,                   ///< `lagrangian_system`: any regular L(q, v)
-    truss                         ///< `truss`: nodes, bars, strain energy (Algorithm MC)
+    truss,                        ///< `truss`: nodes, bars, strain energy (Algorithm MC)
+    structural                    ///< `structural_system`: M q̈ + C q̇ + K q = f(t)
 };
 
 /// A type that declares its form (geomint's models).

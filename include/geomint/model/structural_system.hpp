@@ -1,0 +1,195 @@
+#pragma once
+/// \file
+/// `structural_system`: the forced, damped linear mechanical system
+///     M q̈ + C q̇ + K q = f(t),
+/// the model every structural code integrates (Rayleigh or general viscous damping, a load
+/// history). As a Lagrangian system it is L(q, q̇) = ½ q̇ᵀ M q̇ − ½ qᵀ K q with the
+/// non-conservative generalized force F(q, q̇, t) = f(t) − C q̇ (Lagrange–d'Alembert: Marsden &
+/// West, Acta Numerica 10 (2001) §3.2; for Newmark, Kane, Marsden, Ortiz & West, IJNME 49 (2000)
+/// 1295).
+///
+/// Generalized momenta p = M q̇; energy H(p, q) = ½ pᵀ M⁻¹ p + ½ qᵀ K q, whose balance along the
+/// exact flow is dH/dt = q̇ᵀ f(t) − q̇ᵀ C q̇ (the load's power minus the dissipation).
+///
+/// Status: the model, its checks and its first-order odeint form (dense matrices). The linear
+/// and Galerkin steppers do not accept it yet; they reject it at compile time.
+
+#include "geomint/error.hpp"
+#include "geomint/linalg.hpp"
+#include "geomint/model/system_form.hpp"
+#include "geomint/state.hpp"
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+namespace geomint {
+
+/// Rayleigh damping C = α M + β K (α in 1/time, β in time), α, β >= 0 and finite.
+template <class T>
+struct rayleigh_damping {
+    T alpha;
+    T beta;
+};
+
+/// The load of a free vibration: f(t) = 0.
+struct no_load {};
+
+/// M q̈ + C q̇ + K q = f(t) with constant M (symmetric positive definite), C and K (symmetric
+/// positive semidefinite), n × n, and a load f.
+///
+/// \tparam Matrix a dense Eigen square matrix type (fixed or dynamic size) of one scalar T.
+/// \tparam Load   `no_load`, or a callable f(t) → an Eigen vector of T of length n (the
+///                generalized force at time t, in the units of K q).
+///
+/// Copies share the matrices (one reference-counted block) and the load.
+/// It is also an odeint system in first-order form `sys(x, dxdt, t)` on x = (q, p) stacked
+/// (length 2n): dq/dt = M⁻¹ p, dp/dt = −K q − C M⁻¹ p + f(t), for odeint's Runge–Kutta
+/// steppers (the reference solutions of the tests).
+template <class Matrix, class Load = no_load>
+class structural_system {
+public:
+    using matrix_type = Matrix;
+    using value_type = typename Matrix::Scalar;
+    using load_type = Load;
+    static constexpr int static_dimension = Matrix::RowsAtCompileTime;
+    using vector_type = vector<value_type, static_dimension>;
+    static constexpr bool has_load = !std::is_same_v<Load, no_load>;
+    static constexpr system_form form = system_form::structural;
+
+    /// \param M mass matrix, n × n, symmetric positive definite.
+    /// \param C damping matrix, n × n, symmetric positive semidefinite.
+    /// \param K stiffness matrix, n × n, symmetric positive semidefinite.
+    /// \param f the load (omit for free vibration).
+    /// \throws std::invalid_argument naming the matrix and the failed property (finite entries,
+    ///         square, equal sizes, symmetric within 16 ε max|a_ij|, definiteness by pivoted LDLᵀ).
+    structural_system(Matrix M, Matrix C, Matrix K, Load f = Load{}) { build(std::move(M), std::move(C), std::move(K), std::move(f)); }
+
+    /// C = α M + β K. \throws std::invalid_argument as above, or naming α or β when negative or
+    /// not finite.
+    structural_system(Matrix M, rayleigh_damping<value_type> c, Matrix K, Load f = Load{}) {
+        require_coefficient("alpha", c.alpha);
+        require_coefficient("beta", c.beta);
+        Matrix C = c.alpha * M + c.beta * K;
+        build(std::move(M), std::move(C), std::move(K), std::move(f));
+    }
+
+    /// Number of degrees of freedom n.
+    Eigen::Index size() const { return m_data->M.rows(); }
+    const Matrix& mass() const { return m_data->M; }
+    const Matrix& damping() const { return m_data->C; }
+    const Matrix& stiffness() const { return m_data->K; }
+    /// M⁻¹, computed once at construction.
+    const Matrix& inverse_mass() const { return m_data->mass_inverse; }
+
+    /// f(t), length n (zero for `no_load`).
+    /// \throws std::invalid_argument naming t when the load returns a vector of another length, or
+    ///         naming t, the entry and its value when an entry is not finite.
+    vector_type load(const value_type& t) const {
+        if constexpr (!has_load) {
+            (void)t;
+            return vector_type::Zero(size());
+        } else {
+            const auto f = m_data->f(t);  // checked before it is converted to a length-n vector
+            if (f.size() != size())
+                throw std::invalid_argument("structural_system: the load at t = " + geomint::to_string(t) + " has " +
+                                            std::to_string(f.size()) + " entries (precondition: n = " +
+                                            std::to_string(size()) + ")");
+            if (const Eigen::Index k = first_non_finite(f); k >= 0)
+                throw std::invalid_argument("structural_system: the load at t = " + geomint::to_string(t) +
+                                            " has a non-finite entry f(" + std::to_string(k) + ") = " +
+                                            geomint::to_string(value_type(f(k))) + " (precondition: all entries finite)");
+            return vector_type(f);
+        }
+    }
+
+    /// Energy H(p, q) = ½ pᵀ M⁻¹ p + ½ qᵀ K q. `p`, `q`: length-n vectors.
+    template <class P, class Q>
+    value_type energy(const P& p, const Q& q) const {
+        const vector_type pv = view(p), qv = view(q);
+        return (pv.dot(inverse_mass() * pv) + qv.dot(stiffness() * qv)) / value_type(2);
+    }
+
+    /// First-order form: x = (q₁..qₙ, p₁..pₙ), dxdt = (M⁻¹p, −Kq − CM⁻¹p + f(t)). `x` has length 2n.
+    template <class X, class DX, class Time>
+    void operator()(const X& x, DX& dxdt, const Time& t) const {
+        const Eigen::Index n = size();
+        resize_state(dxdt, 2 * n);
+        const auto xv = as_eigen(x);
+        auto dv = as_eigen(dxdt);
+        const vector_type v = inverse_mass() * vector_type(xv.tail(n));
+        dv.head(n) = v;
+        dv.tail(n).noalias() = load(value_type(t)) - stiffness() * xv.head(n) - damping() * v;
+    }
+
+private:
+    template <class V>
+    static vector_type view(const V& v) {
+        if constexpr (std::is_base_of_v<Eigen::EigenBase<V>, V>) return v;
+        else return as_eigen(v);
+    }
+
+    static void require_coefficient(const char* name, const value_type& c) {
+        if (!is_finite(c) || c < value_type(0))
+            throw std::invalid_argument(std::string("structural_system: Rayleigh coefficient ") + name + " = " +
+                                        geomint::to_string(c) + " (precondition: finite and >= 0)");
+    }
+
+    static void check(const std::string& name, const Matrix& a, bool definite) {
+        require_finite(a, "structural_system: " + name);
+        if (a.rows() != a.cols() || a.rows() == 0)
+            throw std::invalid_argument("structural_system: " + name + " is " + std::to_string(a.rows()) + "x" +
+                                        std::to_string(a.cols()) + " (precondition: square, n >= 1)");
+        if (!is_symmetric(a))
+            throw std::invalid_argument("structural_system: " + name + " is not symmetric: max |a - a^T| = " +
+                                        geomint::to_string(max_asymmetry(a)) + " > 16 eps max|a| = " +
+                                        geomint::to_string(scalar_traits<value_type>::tolerance(16) * max_abs(a)));
+        if (definite && !is_positive_definite(a))
+            throw std::invalid_argument("structural_system: " + name + " is not positive definite (an LDL^T pivot is <= 0)");
+        if (!definite && !is_positive_semidefinite(a))
+            throw std::invalid_argument("structural_system: " + name +
+                                        " is not positive semidefinite (an LDL^T pivot is below -16 n eps max|a|)");
+    }
+
+    void build(Matrix M, Matrix C, Matrix K, Load f) {
+        check("mass matrix M", M, true);
+        check("damping matrix C", C, false);
+        check("stiffness matrix K", K, false);
+        if (C.rows() != M.rows() || K.rows() != M.rows())
+            throw std::invalid_argument("structural_system: M, C, K are " + std::to_string(M.rows()) + ", " +
+                                        std::to_string(C.rows()) + ", " + std::to_string(K.rows()) +
+                                        " square (precondition: the same size)");
+        auto d = std::make_shared<data>();
+        const matrix<value_type> Md = M;  // decompositions at dynamic size: one instantiation per scalar
+        d->mass_inverse = Eigen::LDLT<matrix<value_type>>(Md).solve(matrix<value_type>::Identity(Md.rows(), Md.cols()));
+        d->M = std::move(M);
+        d->C = std::move(C);
+        d->K = std::move(K);
+        d->f = std::move(f);
+        m_data = std::move(d);
+    }
+
+    struct data {
+        Matrix M, C, K, mass_inverse;
+        Load f;
+    };
+    std::shared_ptr<const data> m_data;  ///< shared by copies, never modified
+};
+
+template <class Matrix>
+structural_system(Matrix, Matrix, Matrix) -> structural_system<Matrix>;
+template <class Matrix, class Load>
+structural_system(Matrix, Matrix, Matrix, Load) -> structural_system<Matrix, Load>;
+template <class Matrix>
+structural_system(Matrix, rayleigh_damping<typename Matrix::Scalar>, Matrix) -> structural_system<Matrix>;
+template <class Matrix, class Load>
+structural_system(Matrix, rayleigh_damping<typename Matrix::Scalar>, Matrix, Load) -> structural_system<Matrix, Load>;
+
+template <class S>
+struct is_structural_system : std::false_type {};
+template <class Matrix, class Load>
+struct is_structural_system<structural_system<Matrix, Load>> : std::true_type {};
+
+}  // namespace geomint
