@@ -4,6 +4,7 @@
 #include "output.hpp"
 
 #include <geomint/analysis/conserved_form.hpp>
+#include <geomint/precision.hpp>
 #include <geomint/analysis/order.hpp>
 #include <geomint/analysis/trajectory_error.hpp>
 #include <geomint/problems/double_pendulum.hpp>

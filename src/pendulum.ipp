@@ -3,6 +3,7 @@
 #include "output.hpp"
 #include "pendulum.hpp"
 
+#include <geomint/precision.hpp>
 #include <reproductions/pendulum_tables.hpp>
 
 #include <cmath>

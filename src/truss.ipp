@@ -8,7 +8,7 @@
 #include <geomint/exact/spinning_truss.hpp>
 #include <geomint/exact/truss_reference.hpp>
 #include <geomint/problems/tumbling_tetrahedron.hpp>
-#include <geomint/scalar.hpp>
+#include <geomint/precision.hpp>
 #include <geomint/scheme/truss/energy_conserving.hpp>
 #include <geomint/scheme/truss/energy_momentum.hpp>
 #include <geomint/scheme/truss/fourth_order.hpp>

@@ -34,9 +34,6 @@ struct rayleigh_damping {
     T beta;
 };
 
-/// The load of a free vibration: f(t) = 0.
-struct no_load {};
-
 /// M q̈ + C q̇ + K q = f(t) with constant M (symmetric positive definite), C and K (symmetric
 /// positive semidefinite), n × n, and a load f.
 ///

@@ -37,6 +37,10 @@ enum class system_form {
     structural                    ///< `structural_system`: M q̈ + C q̇ + K q = f(t)
 };
 
+/// No external load (the default of the models that take one: `truss`, whose work function is
+/// then U = 0, and `structural_system`, whose load is then f(t) = 0).
+struct no_load {};
+
 /// A type that declares its form (geomint's models).
 template <class S>
 concept declares_system_form = requires {

@@ -57,9 +57,6 @@ struct st_venant_kirchhoff {
     }
 };
 
-/// No external load: U = 0 (the default of `truss`).
-struct no_load {};
-
 /// Truss (or particle system with pair potentials) of (2.2)–(2.5).
 ///
 /// \tparam T            scalar type.
