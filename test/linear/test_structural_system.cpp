@@ -53,8 +53,8 @@ TEST(StructuralSystem, BadMatricesAreNamed) {
 // Free-free structures have a singular K (a rigid mode), undamped ones C = 0: both semidefinite.
 TEST(StructuralSystem, SemidefiniteDampingAndStiffnessAreAccepted) {
     const M2 free_free = (M2() << 1, -1, -1, 1).finished();
-    EXPECT_NO_THROW(structural_system(M2::Identity(), M2::Zero(), free_free));
-    const structural_system rayleigh(M2::Identity(), rayleigh_damping<double>{0.25, 0.5}, free_free);
+    EXPECT_NO_THROW(structural_system(M2(M2::Identity()), M2(M2::Zero()), free_free));
+    const structural_system rayleigh(M2(M2::Identity()), rayleigh_damping<double>{0.25, 0.5}, free_free);
     EXPECT_EQ(rayleigh.damping(), (0.25 * M2::Identity() + 0.5 * free_free).eval());
 }
 

@@ -158,14 +158,11 @@ private:
             throw std::invalid_argument("structural_system: M, C, K are " + std::to_string(M.rows()) + ", " +
                                         std::to_string(C.rows()) + ", " + std::to_string(K.rows()) +
                                         " square (precondition: the same size)");
-        auto d = std::make_shared<data>();
         const matrix<value_type> Md = M;  // decompositions at dynamic size: one instantiation per scalar
-        d->mass_inverse = Eigen::LDLT<matrix<value_type>>(Md).solve(matrix<value_type>::Identity(Md.rows(), Md.cols()));
-        d->M = std::move(M);
-        d->C = std::move(C);
-        d->K = std::move(K);
-        d->f = std::move(f);
-        m_data = std::move(d);
+        Matrix mass_inverse = Eigen::LDLT<matrix<value_type>>(Md).solve(matrix<value_type>::Identity(Md.rows(), Md.cols()));
+        // a load may be a capturing lambda: moved in, never default-constructed or assigned
+        m_data = std::make_shared<const data>(
+            data{std::move(M), std::move(C), std::move(K), std::move(mass_inverse), std::move(f)});
     }
 
     struct data {
