@@ -9,6 +9,7 @@
 #include <string>
 #include <type_traits>
 #include <random>
+#include <stdexcept>
 
 namespace geomint_test {
 
@@ -57,6 +58,18 @@ T eps() {
 template <class T>
 double to_d(const T& x) {
     return static_cast<double>(x);
+}
+
+/// The message of the exception `f()` throws ("" if it throws none): for asserting what an error
+/// names.
+template <class F>
+std::string message_of(F&& f) {
+    try {
+        f();
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    return "";
 }
 
 }  // namespace geomint_test

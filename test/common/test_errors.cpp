@@ -7,16 +7,6 @@ using T = double;
 using M2 = matrix<T, 2>;
 using V2 = vector<T, 2>;
 
-template <class F>
-std::string message_of(F&& f) {
-    try {
-        f();
-    } catch (const std::exception& e) {
-        return e.what();
-    }
-    return "";
-}
-
 TEST(ModelErrors, NonSymmetricMass) {
     M2 M, K = M2::Identity();
     M << 2, 1, 0, 2;
