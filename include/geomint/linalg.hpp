@@ -26,18 +26,28 @@ bool is_symmetric(const Eigen::MatrixBase<Derived>& a) {
     return max_asymmetry(a) <= tol;
 }
 
-/// True when the symmetric matrix `a` is positive definite: every pivot of its LDLᵀ
-/// (pivoted Cholesky) factorization is strictly positive. Exact for `rational`.
-template <class Derived>
-bool is_positive_definite(const Eigen::MatrixBase<Derived>& a) {
+namespace detail {
+/// True when every pivot d_i of the pivoted LDLᵀ factorization of the symmetric matrix `a`
+/// passes `accept(d_i)`; false for an empty `a` or a failed factorization.
+template <class Derived, class Accept>
+bool ldlt_pivots_all(const Eigen::MatrixBase<Derived>& a, Accept accept) {
     using T = typename Derived::Scalar;
     if (a.rows() == 0) return false;
     Eigen::LDLT<matrix<T>> ldlt{matrix<T>(a)};  // dynamic size: one instantiation per scalar type
     if (ldlt.info() != Eigen::Success) return false;
     const auto d = ldlt.vectorD();
     for (Eigen::Index i = 0; i < d.size(); ++i)
-        if (!(d(i) > T(0))) return false;
+        if (!accept(d(i))) return false;
     return true;
+}
+}  // namespace detail
+
+/// True when the symmetric matrix `a` is positive definite: every pivot of its LDLᵀ
+/// (pivoted Cholesky) factorization is strictly positive. Exact for `rational`.
+template <class Derived>
+bool is_positive_definite(const Eigen::MatrixBase<Derived>& a) {
+    using T = typename Derived::Scalar;
+    return detail::ldlt_pivots_all(a, [](const T& d) { return d > T(0); });
 }
 
 /// True when the symmetric matrix `a` is positive semidefinite: every pivot of its pivoted LDLᵀ
@@ -45,14 +55,8 @@ bool is_positive_definite(const Eigen::MatrixBase<Derived>& a) {
 template <class Derived>
 bool is_positive_semidefinite(const Eigen::MatrixBase<Derived>& a) {
     using T = typename Derived::Scalar;
-    if (a.rows() == 0) return false;
-    Eigen::LDLT<matrix<T>> ldlt{matrix<T>(a)};  // dynamic size: one instantiation per scalar type
-    if (ldlt.info() != Eigen::Success) return false;
     const T tol = scalar_traits<T>::tolerance(16 * static_cast<unsigned>(a.rows())) * max_abs(a);
-    const auto d = ldlt.vectorD();
-    for (Eigen::Index i = 0; i < d.size(); ++i)
-        if (d(i) < -tol) return false;
-    return true;
+    return detail::ldlt_pivots_all(a, [&tol](const T& d) { return !(d < -tol); });
 }
 
 /// How `try_solve` solves a x = b for the scalar `T`: full-pivoting LU (threshold 0 for exact
