@@ -13,6 +13,7 @@
 
 #include <Eigen/SparseCholesky>
 #include <Eigen/SparseCore>
+#include <Eigen/SparseLU>
 
 #include <stdexcept>
 #include <string>
@@ -84,6 +85,21 @@ bool is_positive_definite(const sparse_matrix<T>& a) {
     return has_positive_pivots(f);
 }
 
+/// True when the symmetric sparse matrix `a` is positive semidefinite: a + δ I with
+/// δ = 16 n ε max|a_ij| is positive definite (every LDLᵀ pivot > 0), i.e. no eigenvalue of `a`
+/// is below −δ. (A sparse LDLᵀ stops at an exactly zero pivot, so the singular matrices this
+/// check is for, a free-free stiffness or a zero damping, are shifted first.) A zero matrix passes.
+template <class T>
+bool is_positive_semidefinite(const sparse_matrix<T>& a) {
+    if (a.rows() == 0 || a.rows() != a.cols()) return false;
+    const T scale = max_abs(a);
+    if (scale == T(0)) return true;
+    sparse_matrix<T> identity(a.rows(), a.cols());
+    identity.setIdentity();
+    const T delta = scalar_traits<T>::tolerance(16 * static_cast<unsigned>(a.rows())) * scale;
+    return is_positive_definite(sparse_matrix<T>(a + delta * identity));
+}
+
 /// \throws std::invalid_argument naming `what` and the first non-finite stored entry of `a`.
 template <class Derived>
 void require_finite(const Eigen::SparseMatrixBase<Derived>& a, const std::string& what) {
@@ -94,6 +110,49 @@ void require_finite(const Eigen::SparseMatrixBase<Derived>& a, const std::string
                                             std::to_string(it.col()) + ") = " + geomint::to_string(it.value()) +
                                             " (precondition: all entries finite)");
 }
+
+/// LU factorization of a square matrix, dense (`Eigen::FullPivLU`, threshold 0 for exact scalars)
+/// or sparse (`Eigen::SparseLU`, COLAMD ordering), computed once and applied by `solve`: the
+/// factorization behind the non-symmetric step operators (damped schemes, backward steps).
+/// Non-copyable (hold it in a shared_ptr to share it).
+template <class Matrix>
+class lu_factorization {
+public:
+    using value_type = typename Matrix::Scalar;
+    static constexpr bool is_sparse = is_sparse_matrix_v<Matrix>;
+
+    /// Factors `a` (square).
+    explicit lu_factorization(const Matrix& a) {
+        if constexpr (is_sparse) {
+            sparse_matrix<value_type> c = a;
+            c.makeCompressed();
+            m_lu.analyzePattern(c);
+            m_lu.factorize(c);
+            m_invertible = m_lu.info() == Eigen::Success;
+        } else {
+            if constexpr (is_exact_v<value_type>) m_lu.setThreshold(value_type(0));
+            m_lu.compute(matrix<value_type>(a));
+            m_invertible = m_lu.isInvertible();
+        }
+    }
+    lu_factorization(const lu_factorization&) = delete;
+    lu_factorization& operator=(const lu_factorization&) = delete;
+
+    /// False when `a` is singular at the working precision (a zero pivot for the sparse LU).
+    bool invertible() const { return m_invertible; }
+
+    /// a⁻¹ b for a length-n vector b. Precondition: invertible().
+    template <class V>
+    vector<value_type> solve(const V& b) const {
+        return m_lu.solve(b);
+    }
+
+private:
+    std::conditional_t<is_sparse, Eigen::SparseLU<sparse_matrix<value_type>, Eigen::COLAMDOrdering<int>>,
+                       Eigen::FullPivLU<matrix<value_type>>>
+        m_lu;
+    bool m_invertible = false;
+};
 
 /// Dense copy of a dense or sparse matrix, at dynamic size (for O(n³) analyses of small models).
 template <class Matrix>

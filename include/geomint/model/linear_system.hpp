@@ -2,7 +2,8 @@
 /// \file
 /// Recovering (M, K) from the system forms a linear stepper accepts.
 ///
-/// 1. `geomint::quadratic_lagrangian<Matrix>`: M and K are read directly; its `id()` keys caches.
+/// 1. `geomint::quadratic_lagrangian<Matrix>`, or a `structural_system` without damping and load:
+///    M and K are read directly; its `id()` keys caches.
 /// 2. odeint's symplectic pair form `std::pair<F, G>` with *linear* callables
 ///    F(p, dqdt): dq/dt = M⁻¹ p and G(q, dpdt): dp/dt = −K q. M⁻¹ and K are recovered by probing
 ///    unit vectors (2n calls), M by inverting M⁻¹; linearity is checked on (2, 3, ..., n + 1).
@@ -93,11 +94,11 @@ vector<T, twice(N)> system_fingerprint(System& sys, Eigen::Index n, detail::call
 template <class T, int N, class Coor, class Momentum, class System>
 linear_system_matrices<T, N> system_matrices(System& sys, Eigen::Index n) {
     constexpr system_form form = form_of<System>();
-    static_assert(form == system_form::quadratic_lagrangian || form == system_form::odeint_pair ||
-                      form == system_form::momentum_function,
-                  "a linear stepper's dense path needs a dense quadratic_lagrangian or odeint's system form with linear "
-                  "callables");
-    if constexpr (form == system_form::quadratic_lagrangian) {
+    static_assert(form == system_form::quadratic_lagrangian || form == system_form::structural ||
+                      form == system_form::odeint_pair || form == system_form::momentum_function,
+                  "a linear stepper's dense path needs a dense quadratic_lagrangian (or an undamped, unloaded "
+                  "structural_system) or odeint's system form with linear callables");
+    if constexpr (form == system_form::quadratic_lagrangian || form == system_form::structural) {
         if (sys.size() != n)
             throw std::invalid_argument("linear stepper: the system has " + std::to_string(sys.size()) +
                                         " degrees of freedom but the state has " + std::to_string(n));

@@ -8,26 +8,19 @@
 
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/model/matrix_checks.hpp"
 #include "geomint/model/system_form.hpp"
 #include "geomint/sparse.hpp"
 #include "geomint/state.hpp"
 
 #include <Eigen/Eigenvalues>
 
-#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
 
 namespace geomint {
-
-namespace detail {
-inline std::uint64_t next_model_id() {
-    static std::atomic<std::uint64_t> counter{0};
-    return ++counter;
-}
-}  // namespace detail
 
 /// L(q̇, q) = ½ q̇ᵀ M q̇ − ½ qᵀ K q with constant symmetric positive definite M, K (n × n).
 ///
@@ -180,17 +173,7 @@ private:
     }
 
     static void check(const std::string& name, const Matrix& a) {
-        require_finite(a, "quadratic_lagrangian: " + name);
-        if (a.rows() != a.cols() || a.rows() == 0)
-            throw std::invalid_argument("quadratic_lagrangian: " + name + " is " + std::to_string(a.rows()) + "x" +
-                                        std::to_string(a.cols()) + " (precondition: square, n >= 1)");
-        if (!is_symmetric(a))
-            throw std::invalid_argument("quadratic_lagrangian: " + name + " is not symmetric: max |a - a^T| = " +
-                                        geomint::to_string(max_asymmetry(a)) + " > 16 eps max|a| = " +
-                                        geomint::to_string(scalar_traits<value_type>::tolerance(16) * max_abs(a)));
-        if (!is_positive_definite(a))
-            throw std::invalid_argument("quadratic_lagrangian: " + name +
-                                        " is not positive definite (an LDL^T pivot is <= 0)");
+        detail::require_model_matrix("quadratic_lagrangian", name, a, detail::definiteness::positive_definite);
     }
 
     struct data {

@@ -11,12 +11,16 @@
 /// Generalized momenta p = M q̇; energy H(p, q) = ½ pᵀ M⁻¹ p + ½ qᵀ K q, whose balance along the
 /// exact flow is dH/dt = q̇ᵀ f(t) − q̇ᵀ C q̇ (the load's power minus the dissipation).
 ///
-/// Status: the model, its checks and its first-order odeint form (dense matrices). The linear
-/// and Galerkin steppers do not accept it yet; they reject it at compile time.
+/// Stepped by `newmark_stepper`, `simpson_stepper`, `simpson_variant1_stepper` (the discrete
+/// Lagrange–d'Alembert principle, scheme/linear/lagrange_dalembert.hpp) and by the
+/// structural-dynamics peers `hht_alpha_stepper`, `generalized_alpha_stepper`
+/// (stepper/generalized_alpha_stepper.hpp); dense or sparse matrices.
 
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/model/matrix_checks.hpp"
 #include "geomint/model/system_form.hpp"
+#include "geomint/sparse.hpp"
 #include "geomint/state.hpp"
 
 #include <memory>
@@ -37,14 +41,17 @@ struct rayleigh_damping {
 /// M q̈ + C q̇ + K q = f(t) with constant M (symmetric positive definite), C and K (symmetric
 /// positive semidefinite), n × n, and a load f.
 ///
-/// \tparam Matrix a dense Eigen square matrix type (fixed or dynamic size) of one scalar T.
+/// \tparam Matrix a dense Eigen square matrix type (fixed or dynamic size) of one floating-point
+///                or exact scalar T, or `Eigen::SparseMatrix<T>` (`geomint::sparse_matrix<T>`,
+///                floating-point T) for large models.
 /// \tparam Load   `no_load`, or a callable f(t) → an Eigen vector of T of length n (the
 ///                generalized force at time t, in the units of K q).
 ///
-/// Copies share the matrices (one reference-counted block) and the load.
-/// It is also an odeint system in first-order form `sys(x, dxdt, t)` on x = (q, p) stacked
-/// (length 2n): dq/dt = M⁻¹ p, dp/dt = −K q − C M⁻¹ p + f(t), for odeint's Runge–Kutta
-/// steppers (the reference solutions of the tests).
+/// Dense models keep M⁻¹, sparse ones an LDLᵀ factorization of M (`apply_inverse_mass`). Copies
+/// share the matrices (one reference-counted block), the load and an identity (`id()`) on which
+/// steppers key their factorizations. It is also an odeint system in first-order form
+/// `sys(x, dxdt, t)` on x = (q, p) stacked (length 2n): dq/dt = M⁻¹ p,
+/// dp/dt = −K q − C M⁻¹ p + f(t), for odeint's Runge–Kutta steppers (the tests' references).
 template <class Matrix, class Load = no_load>
 class structural_system {
 public:
@@ -54,14 +61,20 @@ public:
     static constexpr int static_dimension = Matrix::RowsAtCompileTime;
     using vector_type = vector<value_type, static_dimension>;
     static constexpr bool has_load = !std::is_same_v<Load, no_load>;
+    /// True for an `Eigen::SparseMatrix` model.
+    static constexpr bool is_sparse = is_sparse_matrix_v<Matrix>;
     static constexpr system_form form = system_form::structural;
+    static_assert(!is_sparse || !is_exact_v<value_type>,
+                  "a sparse structural_system needs a floating-point scalar (Eigen's SimplicialLDLT compiles a "
+                  "square root); use dense matrices for exact arithmetic");
 
     /// \param M mass matrix, n × n, symmetric positive definite.
     /// \param C damping matrix, n × n, symmetric positive semidefinite.
     /// \param K stiffness matrix, n × n, symmetric positive semidefinite.
     /// \param f the load (omit for free vibration).
     /// \throws std::invalid_argument naming the matrix and the failed property (finite entries,
-    ///         square, equal sizes, symmetric within 16 ε max|a_ij|, definiteness by pivoted LDLᵀ).
+    ///         square, equal sizes, symmetric within 16 ε max|a_ij|, definiteness:
+    ///         model/matrix_checks.hpp).
     structural_system(Matrix M, Matrix C, Matrix K, Load f = Load{}) { build(std::move(M), std::move(C), std::move(K), std::move(f)); }
 
     /// C = α M + β K. \throws std::invalid_argument as above, or naming α or β when negative or
@@ -78,8 +91,23 @@ public:
     const Matrix& mass() const { return m_data->M; }
     const Matrix& damping() const { return m_data->C; }
     const Matrix& stiffness() const { return m_data->K; }
-    /// M⁻¹, computed once at construction.
-    const Matrix& inverse_mass() const { return m_data->mass_inverse; }
+    /// False when every entry of C is zero (then, with no load, the steppers take the
+    /// conservative path: the step of the quadratic_lagrangian (M, K)).
+    bool is_damped() const { return m_data->damped; }
+    /// Identity shared by all copies of this model (never by two different models).
+    std::uint64_t id() const { return m_data->id; }
+    /// M⁻¹, computed once at construction (dense models only).
+    const Matrix& inverse_mass() const
+        requires(!is_sparse)
+    {
+        return m_data->mass_inverse;
+    }
+    /// M⁻¹ v for a length-n vector `v` (dense: a product with M⁻¹; sparse: an LDLᵀ solve).
+    template <class V>
+    vector_type apply_inverse_mass(const V& v) const {
+        if constexpr (is_sparse) return m_data->mass_inverse.solve(view(v));
+        else return m_data->mass_inverse * view(v);
+    }
 
     /// f(t), length n (zero for `no_load`).
     /// \throws std::invalid_argument naming t when the load returns a vector of another length, or
@@ -106,7 +134,7 @@ public:
     template <class P, class Q>
     value_type energy(const P& p, const Q& q) const {
         const vector_type pv = view(p), qv = view(q);
-        return (pv.dot(inverse_mass() * pv) + qv.dot(stiffness() * qv)) / value_type(2);
+        return (pv.dot(apply_inverse_mass(pv)) + qv.dot(stiffness() * qv)) / value_type(2);
     }
 
     /// First-order form: x = (q₁..qₙ, p₁..pₙ), dxdt = (M⁻¹p, −Kq − CM⁻¹p + f(t)). `x` has length 2n.
@@ -116,7 +144,7 @@ public:
         resize_state(dxdt, 2 * n);
         const auto xv = as_eigen(x);
         auto dv = as_eigen(dxdt);
-        const vector_type v = inverse_mass() * vector_type(xv.tail(n));
+        const vector_type v = apply_inverse_mass(vector_type(xv.tail(n)));
         dv.head(n) = v;
         dv.tail(n).noalias() = load(value_type(t)) - stiffness() * xv.head(n) - damping() * v;
     }
@@ -134,40 +162,45 @@ private:
                                         geomint::to_string(c) + " (precondition: finite and >= 0)");
     }
 
-    static void check(const std::string& name, const Matrix& a, bool definite) {
-        require_finite(a, "structural_system: " + name);
-        if (a.rows() != a.cols() || a.rows() == 0)
-            throw std::invalid_argument("structural_system: " + name + " is " + std::to_string(a.rows()) + "x" +
-                                        std::to_string(a.cols()) + " (precondition: square, n >= 1)");
-        if (!is_symmetric(a))
-            throw std::invalid_argument("structural_system: " + name + " is not symmetric: max |a - a^T| = " +
-                                        geomint::to_string(max_asymmetry(a)) + " > 16 eps max|a| = " +
-                                        geomint::to_string(scalar_traits<value_type>::tolerance(16) * max_abs(a)));
-        if (definite && !is_positive_definite(a))
-            throw std::invalid_argument("structural_system: " + name + " is not positive definite (an LDL^T pivot is <= 0)");
-        if (!definite && !is_positive_semidefinite(a))
-            throw std::invalid_argument("structural_system: " + name +
-                                        " is not positive semidefinite (an LDL^T pivot is below -16 n eps max|a|)");
+    static bool has_nonzero(const Matrix& a) {
+        if constexpr (is_sparse) return max_abs(a) != value_type(0);
+        else return !(a.array() == value_type(0)).all();
     }
 
     void build(Matrix M, Matrix C, Matrix K, Load f) {
-        check("mass matrix M", M, true);
-        check("damping matrix C", C, false);
-        check("stiffness matrix K", K, false);
+        using detail::definiteness;
+        detail::require_model_matrix("structural_system", "mass matrix M", M, definiteness::positive_definite);
+        detail::require_model_matrix("structural_system", "damping matrix C", C, definiteness::positive_semidefinite);
+        detail::require_model_matrix("structural_system", "stiffness matrix K", K, definiteness::positive_semidefinite);
         if (C.rows() != M.rows() || K.rows() != M.rows())
             throw std::invalid_argument("structural_system: M, C, K are " + std::to_string(M.rows()) + ", " +
                                         std::to_string(C.rows()) + ", " + std::to_string(K.rows()) +
                                         " square (precondition: the same size)");
-        const matrix<value_type> Md = M;  // decompositions at dynamic size: one instantiation per scalar
-        Matrix mass_inverse = Eigen::LDLT<matrix<value_type>>(Md).solve(matrix<value_type>::Identity(Md.rows(), Md.cols()));
         // a load may be a capturing lambda: moved in, never default-constructed or assigned
-        m_data = std::make_shared<const data>(
-            data{std::move(M), std::move(C), std::move(K), std::move(mass_inverse), std::move(f)});
+        m_data = std::make_shared<const data>(std::move(M), std::move(C), std::move(K), std::move(f));
     }
 
     struct data {
-        Matrix M, C, K, mass_inverse;
+        Matrix M, C, K;
+        std::conditional_t<is_sparse, sparse_ldlt<value_type>, Matrix> mass_inverse;  ///< M⁻¹ or LDLᵀ of M
         Load f;
+        bool damped;
+        std::uint64_t id;
+
+        data(Matrix M_, Matrix C_, Matrix K_, Load f_)
+            : M(std::move(M_)), C(std::move(C_)), K(std::move(K_)), f(std::move(f_)), damped(has_nonzero(C)),
+              id(detail::next_model_id()) {
+            if constexpr (is_sparse) {
+                M.makeCompressed();
+                C.makeCompressed();
+                K.makeCompressed();
+                mass_inverse.compute(M);  // already known to succeed: M passed the LDLᵀ pivot check
+            } else {
+                const matrix<value_type> Md = M;  // decompositions at dynamic size: one instantiation per scalar
+                mass_inverse =
+                    Eigen::LDLT<matrix<value_type>>(Md).solve(matrix<value_type>::Identity(Md.rows(), Md.cols()));
+            }
+        }
     };
     std::shared_ptr<const data> m_data;  ///< shared by copies, never modified
 };

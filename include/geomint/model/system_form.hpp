@@ -18,6 +18,8 @@
 
 #include <boost/numeric/odeint/util/unwrap_reference.hpp>
 
+#include <atomic>
+#include <cstdint>
 #include <type_traits>
 #include <utility>
 
@@ -36,6 +38,15 @@ enum class system_form {
     truss,                        ///< `truss`: nodes, bars, strain energy (Algorithm MC)
     structural                    ///< `structural_system`: M q̈ + C q̇ + K q = f(t)
 };
+
+namespace detail {
+/// A fresh identity for a model (shared by its copies, never by two models): steppers key their
+/// per-step-size factorizations on it.
+inline std::uint64_t next_model_id() {
+    static std::atomic<std::uint64_t> counter{0};
+    return ++counter;
+}
+}  // namespace detail
 
 /// No external load (the default of the models that take one: `truss`, whose work function is
 /// then U = 0, and `structural_system`, whose load is then f(t) = 0).

@@ -29,6 +29,7 @@
 #include "geomint/model/callable_adapter.hpp"
 #include "geomint/model/linear_system.hpp"
 #include "geomint/model/system_form.hpp"
+#include "geomint/stepper/factor_cache.hpp"
 #include "geomint/stepper/stepper_base.hpp"
 #include "geomint/summation.hpp"
 
@@ -47,12 +48,16 @@ enum class stability_check {
 };
 
 namespace detail {
-/// ω_max of (K, M) as long double, for error messages (exact scalars are converted first).
-/// Computed in long double at dynamic size whatever T is: one instantiation for all scalars.
-template <class T, int N>
-long double omega_max_for_message(const matrix<T, N>& M, const matrix<T, N>& K) {
+/// ω_max of (K, M) (dense or sparse; K may be semidefinite) as long double, for error messages
+/// (exact scalars are converted first). Computed in long double at dynamic size whatever the
+/// scalar is: one instantiation for all scalars.
+template <class Matrix>
+long double omega_max_for_message(const Matrix& M, const Matrix& K) {
     using LD = matrix<long double>;
-    return quadratic_lagrangian<LD>(M.template cast<long double>(), K.template cast<long double>()).omega_max();
+    const LD Ml = dense_copy(M).template cast<long double>(), Kl = dense_copy(K).template cast<long double>();
+    const Eigen::GeneralizedSelfAdjointEigenSolver<LD> es(Kl, Ml, Eigen::EigenvaluesOnly);
+    const long double w2 = es.eigenvalues().maxCoeff();
+    return w2 > 0 ? std::sqrt(w2) : 0.0L;
 }
 }  // namespace detail
 
@@ -68,8 +73,11 @@ long double omega_max_for_message(const matrix<T, N>& M, const matrix<T, N>& K) 
 /// State: `std::pair<Coor, Momentum>` = (q, p), as odeint's symplectic steppers (or a pair of
 /// std::ref's). System: a `quadratic_lagrangian` (dense or sparse), a `matrix_free_system` (odeint's
 /// pair form applied as given, by conjugate gradients: model/matrix_free_system.hpp), a pair of
-/// linear callables (dq/dt = M⁻¹p, dp/dt = −Kq, probed into dense matrices), or a single callable
-/// dp/dt = −Kq (M = I); see model/linear_system.hpp.
+/// linear callables (dq/dt = M⁻¹p, dp/dt = −Kq, probed into dense matrices), a single callable
+/// dp/dt = −Kq (M = I) (see model/linear_system.hpp), or a `structural_system` M q̈ + C q̇ + K q =
+/// f(t) (dense or sparse, of the stepper's scalar): stepped by the discrete Lagrange–d'Alembert
+/// principle (scheme/linear/lagrange_dalembert.hpp), t being odeint's time; without damping and
+/// load it is the quadratic_lagrangian (M, K), stepped as one (bit for bit).
 ///
 /// dt < 0 steps backward: Φ(dt) = Φ(|dt|)⁻¹ for these time-symmetric schemes, applied as the
 /// inverse kick–drift–kick (exactly the inverse of the computed forward step, to rounding).
@@ -105,7 +113,9 @@ public:
     /// Drop cached transfer matrices and the summation carry (not needed for correctness).
     void reset() {
         m_cache = {};
-        m_sparse_cache = {};
+        m_sparse_cache.clear();
+        m_forced_cache.clear();
+        m_sparse_forced_cache.clear();
         m_kick.factors = nullptr;
         m_kick.key.resize(0);
         m_sum.forget();
@@ -116,7 +126,7 @@ private:
     static constexpr bool compensated = std::is_same_v<Summation, compensated_summation>;
 
     template <class System, class QIn, class PIn, class QOut, class POut>
-    void step(System& system, const QIn& q_in, const PIn& p_in, const time_type& /*t*/, QOut& q_out, POut& p_out,
+    void step(System& system, const QIn& q_in, const PIn& p_in, const time_type& t, QOut& q_out, POut& p_out,
               const time_type& dt) {
         const auto q = as_eigen(q_in);
         const auto p = as_eigen(p_in);
@@ -128,14 +138,25 @@ private:
         constexpr system_form form = form_of<System>();
         static_assert(form == system_form::quadratic_lagrangian || form == system_form::sparse_quadratic_lagrangian ||
                           form == system_form::matrix_free || form == system_form::odeint_pair ||
-                          form == system_form::momentum_function,
-                      "a linear variational stepper needs a geomint::quadratic_lagrangian (dense or sparse), "
-                      "geomint::matrix_free(f, g), or odeint's system form with linear callables");
+                          form == system_form::momentum_function || form == system_form::structural,
+                      "a linear variational stepper needs a geomint::quadratic_lagrangian or structural_system (dense "
+                      "or sparse), geomint::matrix_free(f, g), or odeint's system form with linear callables");
         static_assert((form != system_form::sparse_quadratic_lagrangian && form != system_form::matrix_free) ||
                           static_dimension == Eigen::Dynamic,
                       "sparse and matrix-free models are stepped on states of dynamic size (std::vector, "
                       "Eigen::VectorX): the fixed-size Coor is meant for small dense models");
-        if constexpr (form == system_form::sparse_quadratic_lagrangian) {
+        if constexpr (form == system_form::structural) {
+            static_assert(std::is_same_v<typename System::value_type, value_type>,
+                          "a structural_system is stepped in its own scalar: use a state of the model's scalar type");
+            static_assert(!System::is_sparse || static_dimension == Eigen::Dynamic,
+                          "sparse models are stepped on states of dynamic size (std::vector, Eigen::VectorX)");
+            if (!System::has_load && !system.is_damped()) {  // the conservative scheme, bit for bit
+                if constexpr (System::is_sparse) advance(sparse_lookup(system, n, h), q, p, q_out, p_out, backward);
+                else advance(lookup(system, n, h), q, p, q_out, p_out, backward);
+            } else {
+                forced_step(system, q, p, t, dt, q_out, p_out);
+            }
+        } else if constexpr (form == system_form::sparse_quadratic_lagrangian) {
             advance(sparse_lookup(system, n, h), q, p, q_out, p_out, backward);
         } else if constexpr (form == system_form::matrix_free) {
             if (m_check == stability_check::enforce) check_stability(system.omega_max_bound, h);
@@ -247,49 +268,65 @@ private:
         Eigen::Matrix<value_type, static_dimension, twice(static_dimension)> midpoint;
     };
 
-    /// A sparse cache entry: factors of one sparse model (by id) at one step size.
-    struct sparse_entry {
-        std::uint64_t model_id = 0;
-        value_type h{};
-        std::shared_ptr<const scheme::sparse_kick_drift_kick<value_type>> factors;
-    };
-
     template <class System>
-    const scheme::sparse_kick_drift_kick<value_type>& sparse_lookup(const System& system, Eigen::Index n, const value_type& h) {
+    static void require_size(const System& system, Eigen::Index n) {
         if (system.size() != n)
             throw std::invalid_argument(std::string(Scheme::name) + ": the system has " + std::to_string(system.size()) +
                                         " degrees of freedom but the state has " + std::to_string(n));
-        for (std::size_t i = 0; i < m_sparse_cache.size(); ++i) {
-            const sparse_entry& e = m_sparse_cache[i];
-            if (e.factors && e.h == h && e.model_id == system.id()) {
-                m_sparse_last = i;
-                return *e.factors;
+    }
+
+    template <class System>
+    const scheme::sparse_kick_drift_kick<value_type>& sparse_lookup(const System& system, Eigen::Index n, const value_type& h) {
+        require_size(system, n);
+        return m_sparse_cache.get(
+            system.id(), h,
+            [&] {
+                const sparse_matrix<value_type> M = system.mass().template cast<value_type>();
+                const sparse_matrix<value_type> K = system.stiffness().template cast<value_type>();
+                auto f = Scheme::sparse_factors(M, K, h);
+                if (m_check == stability_check::enforce && !f->admissible()) throw_unstable_for(M, K, h);
+                return f;
+            },
+            [this](const scheme::sparse_kick_drift_kick<value_type>* evicted) {
+                if (m_kick.factors == evicted) m_kick.factors = nullptr;  // its factors are freed
+            });
+    }
+
+    /// One step of the discrete Lagrange–d'Alembert scheme (scheme/linear/lagrange_dalembert.hpp)
+    /// on a structural_system, factors cached per (model, signed dt).
+    template <class System, class Q, class P, class QOut, class POut>
+    void forced_step(const System& system, const Q& q, const P& p, const value_type& t, const value_type& dt,
+                     QOut& q_out, POut& p_out) {
+        const Eigen::Index n = q.size();
+        require_size(system, n);
+        using model_matrix = std::conditional_t<System::is_sparse, sparse_matrix<value_type>, matrix<value_type>>;
+        const auto make = [&] {
+            const model_matrix M = system.mass(), C = system.damping(), K = system.stiffness();
+            if (m_check == stability_check::enforce) {
+                using std::abs;
+                if (!Scheme::admissible(M, K, value_type(abs(dt)))) throw_unstable_for(M, K, value_type(abs(dt)));
             }
-        }
-        const std::size_t slot = m_sparse_cache[m_sparse_last].factors ? 1 - m_sparse_last : m_sparse_last;
-        sparse_entry& e = m_sparse_cache[slot];
-        if (m_kick.factors == e.factors.get()) m_kick.factors = nullptr;  // its factors are freed
-        e = {};
-        const sparse_matrix<value_type> M = system.mass().template cast<value_type>();
-        const sparse_matrix<value_type> K = system.stiffness().template cast<value_type>();
-        auto f = Scheme::sparse_factors(M, K, h);
-        if (m_check == stability_check::enforce && !f->admissible()) {
-            // ω_max for the message by a dense eigensolve, only where that is cheap
-            constexpr Eigen::Index dense_limit = 2000;
-            if (n > dense_limit)
-                throw_unstable(h, std::numeric_limits<long double>::quiet_NaN(),
-                               " (M - h^2 K/8 has an LDL^T pivot <= 0; omega_max not computed: n > 2000 would need a "
-                               "dense eigensolve)");
-            throw_unstable(h, detail::omega_max_for_message(dense_copy(M), dense_copy(K)), "");
-        }
-        e = {system.id(), h, std::move(f)};
-        m_sparse_last = slot;
-        return *e.factors;
+            return Scheme::lagrange_dalembert::factors(M, C, K, dt);
+        };
+        const auto& f = [&]() -> const auto& {
+            if constexpr (System::is_sparse) return m_sparse_forced_cache.get(system.id(), dt, make);
+            else return m_forced_cache.get(system.id(), dt, make);
+        }();
+        const vector<value_type> q0 = q, p0 = p;
+        vector<value_type> q1(n), p1(n), node;
+        const auto load = [&system](const value_type& s) { return vector<value_type>(system.load(s)); };
+        Scheme::lagrange_dalembert::step(f, load, q0, p0, t, q1, p1, Scheme::has_internal_node ? &node : nullptr);
+        if constexpr (Scheme::has_internal_node) m_midpoint = node;
+        resize_state(q_out, n);
+        resize_state(p_out, n);
+        as_eigen(q_out) = q1;
+        as_eigen(p_out) = p1;
     }
 
     template <class System>
     const entry& lookup(System& system, Eigen::Index n, const value_type& h) {
-        constexpr bool model = form_of<System>() == system_form::quadratic_lagrangian;
+        constexpr bool model =
+            form_of<System>() == system_form::quadratic_lagrangian || form_of<System>() == system_form::structural;
         vector<value_type, twice(static_dimension)> fp;
         if constexpr (!model)
             fp = system_fingerprint<value_type, static_dimension, Coor, Momentum>(system, n, m_f_call, m_g_call);
@@ -334,6 +371,18 @@ private:
         throw_unstable(h, detail::omega_max_for_message(M, K), "");
     }
 
+    /// The unstable-step error for the model (M, K), dense or sparse: ω_max by a dense eigensolve,
+    /// only where that is cheap.
+    template <class Matrix>
+    [[noreturn]] static void throw_unstable_for(const Matrix& M, const Matrix& K, const value_type& h) {
+        constexpr Eigen::Index dense_limit = 2000;
+        if (is_sparse_matrix_v<Matrix> && M.rows() > dense_limit)
+            throw_unstable(h, std::numeric_limits<long double>::quiet_NaN(),
+                           " (M - h^2 K/8 has an LDL^T pivot <= 0; omega_max not computed: n > 2000 would need a "
+                           "dense eigensolve)");
+        throw_unstable(h, detail::omega_max_for_message(M, K), "");
+    }
+
     /// The stability test with a user's bound of ω_max (matrix-free systems): ω_max h below
     /// `Scheme::stability_limit` (+∞ for Newmark, 2√2 for Simpson).
     /// \throws std::invalid_argument if the scheme has a finite limit and no bound was given.
@@ -364,8 +413,9 @@ private:
     stability_check m_check;
     std::array<entry, 2> m_cache{};
     std::size_t m_last_entry = 0;
-    std::array<sparse_entry, 2> m_sparse_cache{};
-    std::size_t m_sparse_last = 0;
+    detail::factor_cache<scheme::sparse_kick_drift_kick<value_type>, value_type> m_sparse_cache;
+    detail::factor_cache<scheme::lagrange_dalembert_factors<matrix<value_type>>, value_type> m_forced_cache;
+    detail::factor_cache<scheme::lagrange_dalembert_factors<sparse_matrix<value_type>>, value_type> m_sparse_forced_cache;
     scheme::detail::matrix_free_workspace<value_type, Coor, Momentum> m_mf_work;  ///< matrix-free path's buffers
     vector<value_type> m_mf_key;                                          ///< and its factors' key
     /// advance()'s vectors, kept so that a step allocates nothing (vectors of n entries).

@@ -12,6 +12,7 @@
 /// invariant, so H(p, q) is conserved exactly (§6.3, Figure 5) besides φ of Proposition 7.
 
 #include "geomint/error.hpp"
+#include "geomint/scheme/linear/lagrange_dalembert.hpp"
 #include "geomint/scheme/linear/partitioned_form.hpp"
 #include "geomint/scheme/linear/matrix_free_factors.hpp"
 #include "geomint/scheme/linear/sparse_factors.hpp"
@@ -54,11 +55,15 @@ struct newmark : geomint::scheme_claims<2, symplectic_map | time_symmetric>,
         return matrix_free_kick_drift_kick<T, Coor, Momentum, System>::newmark(sys, n, h, ws);
     }
 
-    /// Newmark's scheme is unconditionally stable: every h > 0 is admissible.
-    template <class T>
-    static bool admissible(const matrix<T>&, const matrix<T>&, const T&) {
+    /// Newmark's scheme is unconditionally stable: every h > 0 is admissible (M, K dense or sparse).
+    template <class Matrix>
+    static bool admissible(const Matrix&, const Matrix&, const typename Matrix::Scalar&) {
         return true;
     }
+
+    /// The step with damping and a load (discrete Lagrange–d'Alembert, eqs. (3)–(5) of
+    /// scheme/linear/lagrange_dalembert.hpp).
+    using lagrange_dalembert = newmark_lagrange_dalembert;
 };
 
 }  // namespace geomint::scheme

@@ -18,6 +18,7 @@
 /// holds exactly when ω_max h < 2√2; conserves φ(p, q) of Proposition 7, not H.
 
 #include "geomint/error.hpp"
+#include "geomint/scheme/linear/lagrange_dalembert.hpp"
 #include "geomint/scheme/linear/partitioned_form.hpp"
 #include "geomint/scheme/linear/matrix_free_factors.hpp"
 #include "geomint/scheme/linear/sparse_factors.hpp"
@@ -47,11 +48,16 @@ struct simpson_common : geomint::scheme_claims<4, symplectic_map | time_symmetri
 
     /// True when M − (h²/8) K is positive definite, i.e. ω_max h < 2√2: then L is invertible and
     /// X_s, Y_s are positive definite (Propositions 4–5), so the scheme is symplectic and stable.
-    /// Exact for `rational`.
-    template <class T>
-    static bool admissible(const matrix<T>& M, const matrix<T>& K, const T& h) {
-        return is_positive_definite(matrix<T>(M - K * (h * h / T(8))));
+    /// M, K dense or sparse. Exact for `rational`.
+    template <class Matrix>
+    static bool admissible(const Matrix& M, const Matrix& K, const typename Matrix::Scalar& h) {
+        using T = typename Matrix::Scalar;
+        return is_positive_definite(Matrix(M - Matrix(K * (h * h / T(8)))));
     }
+
+    /// The step with damping and a load (discrete Lagrange–d'Alembert, eqs. (6)–(9) of
+    /// scheme/linear/lagrange_dalembert.hpp); both variants.
+    using lagrange_dalembert = simpson_lagrange_dalembert;
 
     /// Kick Y_s and drift W = 2 (X_s + Y_s)⁻¹ applied by sparse LDLᵀ solves with
     /// S = M − (h²/8) K, R = (2/h) M + (h/12) K and M (scheme/linear/sparse_factors.hpp); both
