@@ -28,6 +28,7 @@
 #include <stdexcept>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -41,27 +42,44 @@ struct lagrangian_derivatives {
     matrix<T> Lqq;  ///< ∂²L/∂q² (n × n)
     matrix<T> Lvq;  ///< ∂²L/∂v∂q (n × n): row i = ∂/∂v_i, column j = ∂/∂q_j
     matrix<T> Lvv;  ///< ∂²L/∂v² (n × n): the (generalized) mass matrix
+    /// A forced model's non-conservative generalized force F(q, v, t) (n) and its Jacobians
+    /// ∂F/∂q, ∂F/∂v (n × n); left empty by a conservative model.
+    vector<T> F;
+    matrix<T> Fq, Fv;
 };
 
-/// Mechanical system given by a Lagrangian L(q, v) with n degrees of freedom.
+/// No non-conservative force (the default of `lagrangian_system`).
+struct no_force {};
+
+/// Mechanical system given by a Lagrangian L(q, v) with n degrees of freedom, and optionally a
+/// non-conservative generalized force F(q, v, t) (damping, friction, a load): the equations of
+/// motion are then Lagrange–d'Alembert's, d/dt ∂L/∂v − ∂L/∂q = F (Marsden & West, Acta Numerica
+/// 10 (2001) §3.2), which the Galerkin VIs discretize with the force's virtual work by their own
+/// Gauss–Lobatto rule (scheme/galerkin/lagrangian_stages.hpp).
 ///
 /// \tparam T          scalar type (double, quad, mp<D>, ...).
 /// \tparam Lagrangian callable `U L(const std::vector<U>& q, const std::vector<U>& v)` for U = T and
 ///                    `forward_jet`s over T.
+/// \tparam Force      `no_force`, or a callable `std::vector<U> F(const std::vector<U>& q,
+///                    const std::vector<U>& v, const T& t)` (n entries, in the units of ∂L/∂q)
+///                    for U = T and first-order `forward_jet`s over T (its Jacobians by autodiff).
 ///
 /// Shapes: q, v, p are `geomint::vector<T>` of length `dof()`. Members taking (q, v) throw
 /// `std::invalid_argument` for a wrong length and `std::domain_error` naming the point and the
 /// entry when L or a derivative is not finite. Precondition of the steppers: L is regular
 /// (∂²L/∂v² invertible); `velocity` checks it.
-template <class T, class Lagrangian>
+template <class T, class Lagrangian, class Force = no_force>
 class lagrangian_system {
 public:
     using value_type = T;
     using lagrangian_type = Lagrangian;
     static constexpr system_form form = system_form::lagrangian;
+    /// True when the model has a non-conservative force F(q, v, t).
+    static constexpr bool has_force = !std::is_same_v<Force, no_force>;
 
     /// \throws std::invalid_argument if dof = 0.
-    lagrangian_system(std::size_t dof, Lagrangian L) : m_dof(dof), m_L(std::move(L)) {
+    lagrangian_system(std::size_t dof, Lagrangian L, Force F = Force{})
+        : m_dof(dof), m_L(std::move(L)), m_F(std::move(F)) {
         if (dof == 0) throw std::invalid_argument("lagrangian_system: dof = 0 violates the precondition dof >= 1");
     }
 
@@ -101,6 +119,46 @@ public:
     /// `d` has the shapes).
     void derivatives(const vector<T>& q, const vector<T>& v, lagrangian_derivatives<T>& d) const {
         with_jets<2>(q, v, [&](const auto& Lx) { split_into(Lx, q, v, d); });
+    }
+
+    /// The force F(q, v, t) into d.F and, when `jacobians`, ∂F/∂q and ∂F/∂v into d.Fq and d.Fv (by
+    /// one evaluation of F on first-order jets over x = (q, v)). Forced models only.
+    /// \throws std::invalid_argument when F returns another number of entries than n;
+    ///         std::domain_error naming the entry, t, q and v when an entry is not finite.
+    void force(const vector<T>& q, const vector<T>& v, const T& t, lagrangian_derivatives<T>& d, bool jacobians) const
+        requires has_force
+    {
+        const Eigen::Index n = index(m_dof);
+        const auto size_check = [&](std::size_t k) {
+            if (k != m_dof)
+                throw std::invalid_argument("lagrangian_system: the force at t = " + geomint::to_string(t) + " has " +
+                                            std::to_string(k) + " entries (precondition: n = " + std::to_string(m_dof) +
+                                            ")");
+        };
+        const auto what = [&](Eigen::Index i) { return "F[" + std::to_string(i) + "] at t = " + geomint::to_string(t); };
+        if (!jacobians) {
+            const auto F = m_F(entries<T>(q, "q"), entries<T>(v, "v"), t);
+            size_check(F.size());
+            d.F.resize(n);
+            for (Eigen::Index i = 0; i < n; ++i) d.F(i) = checked(T(F[std::size_t(i)]), q, v, [&] { return what(i); });
+            return;
+        }
+        with_jets<1>(q, v, m_F, t, [&](const auto& F) {
+            size_check(F.size());
+            d.F.resize(n);
+            d.Fq.resize(n, n);
+            d.Fv.resize(n, n);
+            for (Eigen::Index i = 0; i < n; ++i) {
+                const auto& Fi = F[std::size_t(i)];
+                d.F(i) = checked(Fi.value(), q, v, [&] { return what(i); });
+                for (Eigen::Index j = 0; j < 2 * n; ++j) {
+                    const T g = Fi.directions() == 0 ? T(0) : T(Fi.gradient()(j));
+                    checked(g, q, v, [&] { return "d" + what(i) + "/d" + label(j); });
+                    if (j < n) d.Fq(i, j) = g;
+                    else d.Fv(i, j - n) = g;
+                }
+            }
+        });
     }
 
     /// The velocity v with ∂L/∂v(q, v) = p (the inverse Legendre transform), by Newton's method
@@ -157,13 +215,27 @@ private:
     /// `use(L(x))` with x = (q, v) seeded as the 2n variables of Order-`Order` jets.
     template <int Order, class Use>
     auto with_jets(const vector<T>& q, const vector<T>& v, const Use& use) const {
+        return with_jets<Order>(q, v, [this](const auto& xq, const auto& xv) {
+            using J = typename std::decay_t<decltype(xq)>::value_type;
+            return J(m_L(xq, xv));
+        }, use);
+    }
+    /// `use(F(x, t))` for the force.
+    template <int Order, class Use>
+    auto with_jets(const vector<T>& q, const vector<T>& v, const Force& F, const T& t, const Use& use) const {
+        return with_jets<Order>(q, v, [&F, &t](const auto& xq, const auto& xv) { return F(xq, xv, t); }, use);
+    }
+    /// `use(function(xq, xv))` with x = (q, v) seeded as the 2n variables of Order-`Order` jets.
+    template <int Order, class Function, class Use>
+    auto with_jets(const vector<T>& q, const vector<T>& v, const Function& function, const Use& use) const {
         require_length(q, "q");
         require_length(v, "v");
-        if (2 * m_dof <= std::size_t(jet_capacity)) return evaluate_on<forward_jet<T, jet_capacity, Order>>(q, v, use);
-        return evaluate_on<forward_jet<T, Eigen::Dynamic, Order>>(q, v, use);
+        if (2 * m_dof <= std::size_t(jet_capacity))
+            return evaluate_on<forward_jet<T, jet_capacity, Order>>(q, v, function, use);
+        return evaluate_on<forward_jet<T, Eigen::Dynamic, Order>>(q, v, function, use);
     }
-    template <class J, class Use>
-    auto evaluate_on(const vector<T>& q, const vector<T>& v, const Use& use) const {
+    template <class J, class Function, class Use>
+    auto evaluate_on(const vector<T>& q, const vector<T>& v, const Function& function, const Use& use) const {
         const Eigen::Index n = index(m_dof);
         std::vector<J> xq, xv;
         xq.reserve(m_dof);
@@ -172,7 +244,7 @@ private:
             xq.push_back(J::variable(q(i), i, 2 * n));
             xv.push_back(J::variable(v(i), n + i, 2 * n));
         }
-        return use(J(m_L(std::as_const(xq), std::as_const(xv))));
+        return use(function(std::as_const(xq), std::as_const(xv)));
     }
     /// L's gradient over x = (q, v) into d.Lq, d.Lv and, for second-order jets, its Hessian into
     /// d.Lqq, d.Lvq, d.Lvv; each entry checked finite (std::domain_error naming the first that is
@@ -231,6 +303,7 @@ private:
 
     std::size_t m_dof;
     Lagrangian m_L;
+    Force m_F;
 };
 
 /// `lagrangian_system<T, Lagrangian>` with `dof` degrees of freedom.
@@ -239,9 +312,15 @@ lagrangian_system<T, Lagrangian> make_lagrangian_system(std::size_t dof, Lagrang
     return lagrangian_system<T, Lagrangian>(dof, std::move(L));
 }
 
+/// `lagrangian_system<T, Lagrangian, Force>`: L with the non-conservative force F(q, v, t).
+template <class T, class Lagrangian, class Force>
+lagrangian_system<T, Lagrangian, Force> make_lagrangian_system(std::size_t dof, Lagrangian L, Force F) {
+    return lagrangian_system<T, Lagrangian, Force>(dof, std::move(L), std::move(F));
+}
+
 template <class S>
 struct is_lagrangian_system : std::false_type {};
-template <class T, class L>
-struct is_lagrangian_system<lagrangian_system<T, L>> : std::true_type {};
+template <class T, class L, class F>
+struct is_lagrangian_system<lagrangian_system<T, L, F>> : std::true_type {};
 
 }  // namespace geomint

@@ -4,7 +4,9 @@
 /// `derivatives(q, v)` → `lagrangian_derivatives<T>` (and `derivatives(q, v, d)` into `d`),
 /// `gradient(q, v, d)` (∂L/∂q and ∂L/∂v into d.Lq and d.Lv), `velocity(q, p)` (the inverse Legendre transform) and `dof()`. A `lagrangian_system` has them
 /// itself; a dense `quadratic_lagrangian` (L = ½ vᵀMv − ½ qᵀKq) is seen through
-/// `quadratic_lagrangian_view` (constant second derivatives, exact in rational arithmetic).
+/// `quadratic_lagrangian_view` (constant second derivatives, exact in rational arithmetic), and a
+/// dense `structural_system` through the same view with the force F(q, v, t) = f(t) − C v
+/// (`has_force`, `force(q, v, t, d, jacobians)`: ∂F/∂q = 0, ∂F/∂v = −C).
 
 #include "geomint/linalg.hpp"
 #include "geomint/model/lagrangian_system.hpp"
@@ -14,11 +16,12 @@
 
 namespace geomint {
 
-/// A dense `quadratic_lagrangian` seen as a Lagrangian model.
+/// A dense `quadratic_lagrangian` or `structural_system` seen as a Lagrangian model.
 template <class Model>
 struct quadratic_lagrangian_view {
     using T = typename Model::value_type;
     const Model& model;
+    static constexpr bool has_force = form_of<Model>() == system_form::structural;
 
     std::size_t dof() const { return static_cast<std::size_t>(model.size()); }
     lagrangian_derivatives<T> derivatives(const vector<T>& q, const vector<T>& v) const {
@@ -39,20 +42,35 @@ struct quadratic_lagrangian_view {
         d.Lv.noalias() = model.mass() * v;
     }
     vector<T> velocity(const vector<T>& /*q*/, const vector<T>& p) const { return model.apply_inverse_mass(p); }
+
+    /// F(q, v, t) = f(t) − C v into d.F; with `jacobians`, ∂F/∂q = 0 and ∂F/∂v = −C.
+    void force(const vector<T>& /*q*/, const vector<T>& v, const T& t, lagrangian_derivatives<T>& d, bool jacobians) const
+        requires has_force
+    {
+        d.F = model.load(t);
+        d.F.noalias() -= model.damping() * v;
+        if (jacobians) {
+            const Eigen::Index n = v.size();
+            d.Fq.setZero(n, n);
+            d.Fv = -matrix<T>(model.damping());
+        }
+    }
 };
 
-/// True for the systems that have a Lagrangian view: `lagrangian_system` and dense
-/// `quadratic_lagrangian`.
+/// True for the systems that have a Lagrangian view: `lagrangian_system`, dense
+/// `quadratic_lagrangian` and dense `structural_system`.
 template <class S>
 constexpr bool has_lagrangian_view() {
     constexpr system_form f = form_of<S>();
-    return f == system_form::lagrangian || f == system_form::quadratic_lagrangian;
+    if constexpr (f == system_form::structural) return !S::is_sparse;
+    else return f == system_form::lagrangian || f == system_form::quadratic_lagrangian;
 }
 
 /// Calls `use(view)` with the Lagrangian view of `sys` (see has_lagrangian_view).
 template <class S, class Use>
 decltype(auto) with_lagrangian_view(const S& sys, Use&& use) {
-    static_assert(has_lagrangian_view<S>(), "a Lagrangian view needs a lagrangian_system or a dense quadratic_lagrangian");
+    static_assert(has_lagrangian_view<S>(),
+                  "a Lagrangian view needs a lagrangian_system, or a dense quadratic_lagrangian or structural_system");
     if constexpr (form_of<S>() == system_form::lagrangian) return use(sys);
     else return use(quadratic_lagrangian_view<S>{sys});
 }

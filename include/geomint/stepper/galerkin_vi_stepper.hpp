@@ -51,10 +51,13 @@ namespace geomint {
 ///   function g(q, dpdt) alone (dq/dt = p), or `matrix_free(f, g)`; also `separable_system`
 ///   and sparse `quadratic_lagrangian` models: fixed-point iteration calling only f and g
 ///   (scheme/galerkin/fixed_point.hpp), O(n·Degree) memory and O(cost of f and g) time per sweep.
-/// - `lagrangian_system` (any regular L(q, v), non-separable allowed) and dense
-///   `quadratic_lagrangian` models: Newton's method on the stage velocities with L's second
-///   derivatives (autodiff; constant for quadratic L, exact in rationals) and Eigen's LU on the
-///   n(Degree + 1)-square stage Jacobian (scheme/galerkin/lagrangian_stages.hpp).
+/// - `lagrangian_system` (any regular L(q, v), non-separable allowed, with or without a
+///   non-conservative force F(q, v, t)), dense `quadratic_lagrangian` and dense
+///   `structural_system` (M q̈ + C q̇ + K q = f(t)) models: Newton's method on the stage
+///   velocities with L's second derivatives (autodiff; constant for quadratic L, exact in
+///   rationals) and Eigen's LU on the n(Degree + 1)-square stage Jacobian; forces by the
+///   discrete Lagrange–d'Alembert principle, their virtual work by the same Gauss–Lobatto rule,
+///   at odeint's time t (scheme/galerkin/lagrangian_stages.hpp).
 ///
 /// dt < 0 steps backward: the scheme is symmetric, so the step with −h inverts the step with h
 /// (to the solver's round-off). Checked each step with `checked` (std::invalid_argument): dt
@@ -105,10 +108,10 @@ private:
     using method = scheme::galerkin_lobatto<Degree>;
 
     template <class S, class QIn, class PIn, class QOut, class POut>
-    void step(S& sys, const QIn& q_in, const PIn& p_in, const time_type& /*t*/, QOut& q_out, POut& p_out,
+    void step(S& sys, const QIn& q_in, const PIn& p_in, const time_type& t, QOut& q_out, POut& p_out,
               const time_type& dt) {
         const bool continuing = m_work.template load<base::checks_enabled>(method::name, q_in, p_in);
-        increments(sys, dt, continuing);
+        increments(sys, t, dt, continuing);
         m_work.add_to_q(m_dq);
         m_work.add_to_p(m_dp);
         m_work.store(q_out, p_out);
@@ -116,7 +119,7 @@ private:
 
     /// (m_dq, m_dp) of one step from (m_work.q, m_work.p), by the solver `sys` calls for.
     template <class S>
-    void increments(S& sys, const U& h, bool continuing) {
+    void increments(S& sys, const U& t, const U& h, bool continuing) {
         const auto& c = method::template coefficients<U>();
         m_newton_last = false;
         if constexpr (has_lagrangian_view<S>()) {
@@ -125,12 +128,12 @@ private:
             with_lagrangian_view(std::as_const(sys), [&](const auto& view) {
                 require_dof(static_cast<Eigen::Index>(view.dof()));
                 if constexpr (N == Eigen::Dynamic) {
-                    m_newton.step(c, view, m_work.q, m_work.p, h, m_dq, m_dp, m_options, method::name, continuing);
+                    m_newton.step(c, view, m_work.q, m_work.p, t, h, m_dq, m_dp, m_options, method::name, continuing);
                 } else {  // the Newton path works at run-time sizes
                     m_newton_q = m_work.q;
                     m_newton_p = m_work.p;
-                    m_newton.step(c, view, m_newton_q, m_newton_p, h, m_newton_dq, m_newton_dp, m_options, method::name,
-                                  continuing);
+                    m_newton.step(c, view, m_newton_q, m_newton_p, t, h, m_newton_dq, m_newton_dp, m_options,
+                                  method::name, continuing);
                     m_dq = m_newton_dq;
                     m_dp = m_newton_dp;
                 }

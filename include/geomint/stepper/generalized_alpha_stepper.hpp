@@ -103,7 +103,8 @@ private:
         const value_type af1 = one - c.alpha_f;
         // right-hand side of the effective equation for a_{n+1}
         vec rhs = system.load(t + af1 * h);
-        rhs.noalias() -= c.alpha_m * (system.mass() * m_a);
+        const vec mass_a = system.mass() * m_a;
+        rhs -= c.alpha_m * mass_a;
         const vec v_pred = m_v + (af1 * h * (one - c.gamma)) * m_a;
         rhs.noalias() -= system.damping() * v_pred;
         const vec q_pred = q + af1 * (h * m_v + (h * h * (half - c.beta)) * m_a);

@@ -16,7 +16,8 @@
 /// (exactly, for rational scalars).
 ///
 /// Newton's Jacobian, block (i, j) (n × n), from the model's second derivatives at the stages:
-///     δ_ij L_vv,i + h a_ij L_vq,i − h² Σ_k â_ik a_kj L_qq,k − h â_ij L_qv,j   (L_qv = L_vqᵀ),
+///     δ_ij L_vv,i + h a_ij L_vq,i − h² Σ_k â_ik a_kj L_qq,k − h â_ij L_qv,j   (L_qv = L_vqᵀ)
+/// (with a force, L_qq,k + F_q,k and L_qv,j + F_v,j),
 /// evaluated at every iterate and factored by Eigen's full-pivoting LU (Newton's method; the
 /// model gives L's first and second derivatives in one evaluation of L on jets, so a Jacobian
 /// costs little more than a residual). A step that continues the last one (same h, from the state
@@ -28,9 +29,19 @@
 /// by the implicit function theorem at the converged stages (the one-step map's Jacobian
 /// through the solver, used to measure symplecticity).
 ///
+/// Forces (discrete Lagrange–d'Alembert; Marsden & West 2001, §3.2.3–3.2.4): a non-conservative
+/// force F(q, v, t) enters the Galerkin discrete Lagrangian's variational principle through its
+/// virtual work by the same Gauss–Lobatto rule, Σ_j h b_j F(Q_j, V_j, t + c_j h)·δQ_j, and the
+/// stage equations become those above with ∂L/∂q(Q_j, V_j) replaced by
+///     ∂L/∂q(Q_j, V_j) + F(Q_j, V_j, t + c_j h)
+/// (in the momenta's stages and in Δp); the Jacobian's terms from the right-hand side gain
+/// ∂F/∂q (beside L_qq) and ∂F/∂v (beside L_qv). With F = f(t) − C v on L = ½ vᵀMv − ½ qᵀKq and
+/// Degree 2 they are eqs. (6)–(9) of scheme/linear/lagrange_dalembert.hpp.
+///
 /// A model provides `derivatives(q, v, d)` (into a `lagrangian_derivatives<T>`) and
-/// `velocity(q, p)` (the inverse Legendre transform, for the starting guess):
-/// `lagrangian_system`, or the `quadratic_lagrangian` view (model/lagrangian_view.hpp).
+/// `velocity(q, p)` (the inverse Legendre transform, for the starting guess), and, when
+/// `has_force`, `force(q, v, t, d, jacobians)` (into d.F, d.Fq, d.Fv): `lagrangian_system`, or
+/// the views of `quadratic_lagrangian` and `structural_system` (model/lagrangian_view.hpp).
 
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
@@ -44,21 +55,30 @@
 
 namespace geomint::scheme {
 
+/// Whether a Lagrangian model has a non-conservative force (`Model::has_force`).
+template <class Model>
+constexpr bool has_force() {
+    if constexpr (requires { Model::has_force; }) return Model::has_force;
+    else return false;
+}
+
 /// Work arrays and the converged stages of the Newton step, kept by the stepper.
 template <class T>
 class lobatto_newton {
 public:
-    /// The increments (Δq, Δp) of one step of size h (h < 0 steps backward) from (q, p);
-    /// `continuing`: (q, p) is the state the last step reached (its stages then give the guess).
+    /// The increments (Δq, Δp) of one step of size h (h < 0 steps backward) from (q, p) at time
+    /// t (used by a forced model's F); `continuing`: (q, p) is the state the last step reached
+    /// (its stages then give the guess).
     /// \throws geomint::convergence_error (naming iterations, last change, h) when Newton does not
     ///         settle; geomint::singular_step_error when the stage Jacobian is singular (naming h
     ///         and q); std::domain_error from the model (degenerate or non-finite L).
     template <class Model>
-    void step(const lobatto_pair<T>& c, const Model& m, const vector<T>& q, const vector<T>& p, const T& h,
+    void step(const lobatto_pair<T>& c, const Model& m, const vector<T>& q, const vector<T>& p, const T& t, const T& h,
               vector<T>& dq, vector<T>& dp, const iteration_options& opt, const char* name, bool continuing = false) {
         const Eigen::Index n = q.size(), s = c.c.size();
         m_c = &c;
         m_h = h;
+        m_t = t;
         // starting guess: the last step's stage velocities extrapolated when this step continues
         // it (`continuing`: from the state it reached; and the same h), else the velocity at
         // (q, p) at every stage
@@ -86,11 +106,11 @@ public:
         const T& h = m_h;
         evaluate_stages<true>(c, m, m_q);
         assemble(n, s);
-        // ∂R/∂(q, p): block row i = [L_vq,i − h Σ_k â_ik L_qq,k,  −I]
+        // ∂R/∂(q, p): block row i = [L_vq,i − h Σ_k â_ik (L_qq,k + F_q,k),  −I]
         matrix<T> Rx(n * s, 2 * n);
         for (Eigen::Index i = 0; i < s; ++i) {
             matrix<T> rq = m_d[std::size_t(i)].Lvq;
-            for (Eigen::Index k = 0; k < s; ++k) rq -= h * c.a_hat(i, k) * m_d[std::size_t(k)].Lqq;
+            for (Eigen::Index k = 0; k < s; ++k) rq -= h * c.a_hat(i, k) * force_q(m_d[std::size_t(k)]);
             Rx.block(i * n, 0, n, n) = rq;
             Rx.block(i * n, n, n, n) = -matrix<T>::Identity(n, n);
         }
@@ -104,7 +124,7 @@ public:
             for (Eigen::Index k = 0; k < s; ++k) dQj += h * c.a(j, k) * dV.middleRows(k * n, n);
             const auto& d = m_d[std::size_t(j)];
             Phi.topRows(n) += h * c.b(j) * dVj;
-            Phi.bottomRows(n) += h * c.b(j) * (d.Lqq * dQj + d.Lvq.transpose() * dVj);
+            Phi.bottomRows(n) += h * c.b(j) * (force_q(d) * dQj + force_v(d) * dVj);
         }
         return Phi;
     }
@@ -166,8 +186,9 @@ private:
         evaluate_stages<false>(c, m, q);
     }
 
-    /// ∂L/∂q and ∂L/∂v at the stages (m_Q, m_V) into m_Lq and m_Lv; with `Hessian`, all of L's
-    /// derivatives into m_d as well (what the Jacobian is assembled from).
+    /// ∂L/∂q (+ F for a forced model) and ∂L/∂v at the stages (m_Q, m_V) into m_Lq and m_Lv;
+    /// with `Hessian`, all of L's derivatives (and F's Jacobians) into m_d as well (what the
+    /// Jacobian is assembled from).
     template <bool Hessian, class Model>
     void evaluate_stages(const lobatto_pair<T>& c, const Model& m, const vector<T>& q) {
         stage_positions(c, q);
@@ -177,9 +198,26 @@ private:
             auto& d = Hessian ? m_d[std::size_t(i)] : m_gradient;
             if constexpr (Hessian) m.derivatives(m_qi, m_vi, d);
             else m.gradient(m_qi, m_vi, d);
-            m_Lq.col(i) = d.Lq;
             m_Lv.col(i) = d.Lv;
+            if constexpr (has_force<Model>()) {
+                m.force(m_qi, m_vi, T(m_t + c.c(i) * m_h), d, Hessian);
+                m_Lq.col(i) = d.Lq + d.F;
+            } else {
+                if constexpr (Hessian) {  // no force terms in the Jacobian (a stale one from another model)
+                    d.Fq.resize(0, 0);
+                    d.Fv.resize(0, 0);
+                }
+                m_Lq.col(i) = d.Lq;
+            }
         }
+    }
+
+    /// ∂(L_q + F)/∂q and ∂(L_q + F)/∂v at a stage (F's terms only for a forced model).
+    static matrix<T> force_q(const lagrangian_derivatives<T>& d) {
+        return d.Fq.size() == 0 ? d.Lqq : matrix<T>(d.Lqq + d.Fq);
+    }
+    static matrix<T> force_v(const lagrangian_derivatives<T>& d) {
+        return d.Fv.size() == 0 ? matrix<T>(d.Lvq.transpose()) : matrix<T>(d.Lvq.transpose() + d.Fv);
     }
 
     /// m_Q = the stage positions Q_i = q + Σ_j μ_ij β_j V_j of the stage velocities m_V.
@@ -198,11 +236,16 @@ private:
             for (Eigen::Index j = 0; j < s; ++j) {
                 auto block = m_J.block(i * n, j * n, n, n);
                 block.noalias() = (h * c.a(i, j)) * di.Lvq;
-                block.noalias() -= (h * c.a_hat(i, j)) * m_d[std::size_t(j)].Lvq.transpose();
+                const auto& dj = m_d[std::size_t(j)];
+                block.noalias() -= (h * c.a_hat(i, j)) * dj.Lvq.transpose();
+                if (dj.Fv.size() != 0) block.noalias() -= (h * c.a_hat(i, j)) * dj.Fv;
                 if (i == j) block += di.Lvv;
                 for (Eigen::Index k = 0; k < s; ++k) {
                     const T w = h * h * c.a_hat(i, k) * c.a(k, j);
-                    if (w != T(0)) block.noalias() -= w * m_d[std::size_t(k)].Lqq;
+                    if (w == T(0)) continue;
+                    const auto& dk = m_d[std::size_t(k)];
+                    block.noalias() -= w * dk.Lqq;
+                    if (dk.Fq.size() != 0) block.noalias() -= w * dk.Fq;
                 }
             }
         }
@@ -210,6 +253,7 @@ private:
 
     const lobatto_pair<T>* m_c = nullptr;
     T m_h = T(0);
+    T m_t = T(0);
     vector<T> m_q, m_beta;
     T m_h_last = T(0);
     matrix<T> m_V, m_guess, m_Q, m_J, m_Lq, m_Lv, m_R;

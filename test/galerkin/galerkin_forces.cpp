@@ -1,0 +1,213 @@
+// Galerkin variational integrators with non-conservative forces (discrete Lagrange–d'Alembert,
+// scheme/galerkin/lagrangian_stages.hpp) at 50 digits: orders 2·Degree on a damped, driven
+// Duffing oscillator and a damped nonlinear double pendulum (references: odeint's
+// runge_kutta_fehlberg78 on the forced Hamiltonian equations written out by hand), on the
+// damped, driven linear double pendulum (reference: the closed-form modal solution); Degree 2 on
+// a structural_system is the linear Simpson stepper's Lagrange–d'Alembert step; forced Noether
+// with the Gauss–Lobatto impulse; the force's errors named.
+#include "galerkin_order.hpp"
+
+#include <geomint/exact/driven_modal_solution.hpp>
+#include <geomint/problems/double_pendulum.hpp>
+#include <geomint/stepper/linear_variational_stepper.hpp>
+
+#include <boost/numeric/odeint.hpp>
+
+namespace {
+using namespace geomint_test;
+using T = geomint::mp<50>;
+using V = std::vector<T>;
+namespace odeint = boost::numeric::odeint;
+
+/// (q, p) at t1 by runge_kutta_fehlberg78 with `steps` fixed steps on x = (q, p), `rhs(x, dxdt, t)`.
+template <class Rhs>
+std::pair<V, V> rk_reference(Rhs rhs, const V& q0, const V& p0, const T& t1, int steps) {
+    V x(q0);
+    x.insert(x.end(), p0.begin(), p0.end());
+    odeint::integrate_n_steps(odeint::runge_kutta_fehlberg78<V, T, V, T>(), rhs, x, T(0), t1 / T(steps), steps);
+    const std::size_t n = q0.size();
+    return {V(x.begin(), x.begin() + long(n)), V(x.begin() + long(n), x.end())};
+}
+
+template <unsigned D, class System>
+void expect_order(const char* problem, const System& sys, const V& q0, const V& p0, const T& t1,
+                  const std::pair<V, V>& reference, std::vector<int> Ns) {
+    std::vector<double> errors;
+    for (int N : Ns) errors.push_back(to_d(state_distance(run_steps<galerkin_vi_stepper<V, D>>(sys, q0, p0, t1, N), reference)));
+    const double order = fitted_order(Ns, errors);
+    std::cout << problem << " Degree " << D << ": errors";
+    for (double e : errors) std::cout << " " << e;
+    std::cout << ", fitted order " << order << "\n";
+    EXPECT_NEAR(order, 2.0 * D, 0.2) << problem << " Degree " << D;
+    EXPECT_GT(errors.back(), 1e-40) << "too close to round-off for a clean slope";
+}
+
+// Duffing: L = ½v² − ½q² − ¼q⁴, F = −δ v + γ cos ωt.
+const T delta = T(1) / 5, gamma_ = T(3) / 10, omega = T(6) / 5;
+
+TEST(GalerkinForces, DampedDrivenDuffingOrders) {
+    const auto sys = make_lagrangian_system<T>(
+        1, [](const auto& q, const auto& v) { return v[0] * v[0] / 2 - q[0] * q[0] / 2 - q[0] * q[0] * q[0] * q[0] / 4; },
+        [](const auto& q, const auto& v, const T& t) {
+            using U = typename std::decay_t<decltype(q)>::value_type;
+            using std::cos;
+            return std::vector<U>{-delta * v[0] + U(T(gamma_ * cos(omega * t)))};
+        });
+    const V q0{T(1) / 2}, p0{T(0)};
+    const T t1(2);
+    const auto ref = rk_reference(
+        [](const V& x, V& dx, const T& t) {
+            using std::cos;
+            dx.resize(2);
+            dx[0] = x[1];
+            dx[1] = -x[0] - x[0] * x[0] * x[0] - delta * x[1] + gamma_ * cos(omega * t);
+        },
+        q0, p0, t1, 4000);
+    expect_order<1>("Duffing", sys, q0, p0, t1, ref, {200, 400, 800});
+    expect_order<2>("Duffing", sys, q0, p0, t1, ref, {50, 100, 200});
+    expect_order<3>("Duffing", sys, q0, p0, t1, ref, {25, 50, 100});
+}
+
+// The Simpson paper's nonlinear double pendulum with viscous joint damping F = −c v.
+TEST(GalerkinForces, DampedNonlinearDoublePendulumOrders) {
+    const problems::double_pendulum<T> dp;
+    const T c = T(1) / 10;
+    const auto sys = make_lagrangian_system<T>(2, dp.nonlinear_lagrangian(), [c](const auto& /*q*/, const auto& v, const T&) {
+        using U = typename std::decay_t<decltype(v)>::value_type;
+        return std::vector<U>{-c * v[0], -c * v[1]};
+    });
+    const V q0{T(1), boost::math::constants::pi<T>() / 2}, p0{T(0), T(0)};
+    const T t1(1);
+    const auto ref = rk_reference(
+        [&](const V& x, V& dx, const T&) {
+            dx.resize(4);
+            dp.nonlinear_rates(x, dx);  // (q̇, ṗ) of the conservative pendulum
+            dx[2] -= c * dx[0];          // + F(q, q̇)
+            dx[3] -= c * dx[1];
+        },
+        q0, p0, t1, 8000);
+    expect_order<1>("damped double pendulum", sys, q0, p0, t1, ref, {200, 400, 800});
+    expect_order<2>("damped double pendulum", sys, q0, p0, t1, ref, {50, 100, 200});
+    expect_order<3>("damped double pendulum", sys, q0, p0, t1, ref, {25, 50, 100});
+}
+
+/// The linear double pendulum with Rayleigh damping and a harmonic load (as the linear tests).
+struct driven_pendulum {
+    using MX = matrix<T>;
+    using VX = vector<T>;
+    MX M = MX(problems::double_pendulum<T>{}.mass());
+    MX K = MX(problems::double_pendulum<T>{}.stiffness());
+    rayleigh_damping<T> c{T(1) / T(5), T(1) / T(200)};
+    VX fc = (VX(2) << T(1) / T(2), T(1) / T(5)).finished();
+    VX fs = (VX(2) << T(0), T(-1) / T(10)).finished();
+    T Omega = T(3);
+    auto system() const {
+        return structural_system(M, c, K, [fc = fc, fs = fs, W = Omega](const T& t) -> VX {
+            using std::cos;
+            using std::sin;
+            return fc * cos(W * t) + fs * sin(W * t);
+        });
+    }
+};
+
+TEST(GalerkinForces, StructuralSystemOrdersAgainstTheModalSolution) {
+    const driven_pendulum d;
+    const V q0{T(1) / 10, T(-1) / 20}, p0{T(0), T(1) / 50};
+    const T t1(2);
+    const driven_modal_solution<T> exact(d.M, d.c, d.K, d.fc, d.fs, d.Omega, vector<T>(Eigen::Map<const vector<T>>(q0.data(), 2)),
+                                         vector<T>(Eigen::Map<const vector<T>>(p0.data(), 2)));
+    const vector<T> qe = exact.q(t1), pe = exact.p(t1);
+    const std::pair<V, V> ref{V{qe(0), qe(1)}, V{pe(0), pe(1)}};
+    const auto sys = d.system();
+    expect_order<1>("driven linear pendulum", sys, q0, p0, t1, ref, {100, 200, 400});
+    expect_order<2>("driven linear pendulum", sys, q0, p0, t1, ref, {25, 50, 100});
+    expect_order<3>("driven linear pendulum", sys, q0, p0, t1, ref, {25, 50, 100});
+}
+
+// The docstring's claim: with F = f(t) − Cv on the quadratic L, Degree 2 is eqs. (6)–(9) of the
+// linear Lagrange–d'Alembert Simpson step.
+TEST(GalerkinForces, DegreeTwoOnAStructuralSystemIsSimpsonsForcedStep) {
+    const driven_pendulum d;
+    const auto sys = d.system();
+    using VX = vector<T>;
+    const VX q0 = (VX(2) << T(1) / 10, T(-1) / 20).finished(), p0 = (VX(2) << T(0), T(1) / 50).finished();
+    auto a = std::make_pair(q0, p0), b = a;
+    galerkin_vi_stepper<VX, 2> galerkin;
+    simpson_stepper<VX> simpson;
+    const T h = T(1) / 20;
+    for (int j = 0; j < 40; ++j) {
+        galerkin.do_step(sys, a, T(j) * h, h);
+        simpson.do_step(sys, b, T(j) * h, h);
+    }
+    EXPECT_LE(to_d((a.first - b.first).cwiseAbs().maxCoeff()), 1000 * to_d(eps<T>()));
+    EXPECT_LE(to_d((a.second - b.second).cwiseAbs().maxCoeff()), 1000 * to_d(eps<T>()));
+}
+
+// Forced Noether: a chain invariant under translations (the potential depends on differences)
+// with a force F = f(t) − β K v whose damping part has no net impulse (1ᵀK = 0): the momentum
+// 1ᵀp changes over a step by exactly the Gauss–Lobatto impulse h Σ_j b_j 1ᵀf(t + c_j h).
+TEST(GalerkinForces, ForcedNoetherMomentumChangesByTheLobattoImpulse) {
+    const T beta = T(1) / 20;
+    const auto load = [](const T& t) {
+        using std::cos;
+        using std::sin;
+        return std::array<T, 3>{sin(t), cos(T(2) * t) / 2, T(1) / 10};
+    };
+    const auto sys = make_lagrangian_system<T>(
+        3,
+        [](const auto& q, const auto& v) {
+            using std::cos;
+            return (v[0] * v[0] + 2 * v[1] * v[1] + v[2] * v[2]) / 2 - (q[1] - q[0]) * (q[1] - q[0]) * (q[1] - q[0]) * (q[1] - q[0]) / 4 +
+                   cos(q[2] - q[1]);
+        },
+        [&](const auto& /*q*/, const auto& v, const T& t) {
+            using U = typename std::decay_t<decltype(v)>::value_type;
+            const auto f = load(t);  // damping βK v with the chain's K = [[1,-1,0],[-1,2,-1],[0,-1,1]]
+            return std::vector<U>{f[0] - beta * (v[0] - v[1]), f[1] - beta * (T(2) * v[1] - v[0] - v[2]),
+                                  f[2] - beta * (v[2] - v[1])};
+        });
+    const auto& c = scheme::galerkin_lobatto<3>::coefficients<T>();
+    galerkin_vi_stepper<V, 3> stepper;
+    auto x = std::make_pair(V{T(1) / 10, T(0), T(-1) / 5}, V{T(1) / 2, T(-1) / 4, T(1) / 8});
+    const T h = T(1) / 8;
+    T worst(0);
+    for (int j = 0; j < 40; ++j) {
+        const T t = T(j) * h;
+        const T before = x.second[0] + x.second[1] + x.second[2];
+        stepper.do_step(sys, x, t, h);
+        T impulse(0);
+        for (Eigen::Index k = 0; k < c.c.size(); ++k) {
+            const auto f = load(t + c.c(k) * h);
+            impulse += h * c.b(k) * (f[0] + f[1] + f[2]);
+        }
+        using std::abs;
+        worst = std::max(worst, T(abs(x.second[0] + x.second[1] + x.second[2] - before - impulse)));
+    }
+    std::cout << "forced Noether residual (Degree 3): " << to_d(worst) << "\n";
+    EXPECT_LE(to_d(worst), 1000 * to_d(eps<T>()));
+}
+
+TEST(GalerkinForces, ABadForceIsNamed) {
+    const auto wrong_size = make_lagrangian_system<T>(
+        2, [](const auto& q, const auto& v) { return (v[0] * v[0] + v[1] * v[1] - q[0] * q[0] - q[1] * q[1]) / 2; },
+        [](const auto& /*q*/, const auto& v, const T&) {
+            using U = typename std::decay_t<decltype(v)>::value_type;
+            return std::vector<U>{v[0]};
+        });
+    galerkin_vi_stepper<V, 2> stepper;
+    auto x = std::make_pair(V{T(1), T(0)}, V{T(0), T(1)});
+    EXPECT_NE(message_of([&] { stepper.do_step(wrong_size, x, T(1) / 2, T(1) / 10); })
+                  .find("the force at t = 0.5 has 1 entries (precondition: n = 2)"),
+              std::string::npos);
+    const auto not_finite = make_lagrangian_system<T>(
+        1, [](const auto& q, const auto& v) { return (v[0] * v[0] - q[0] * q[0]) / 2; },
+        [](const auto& q, const auto& /*v*/, const T&) {
+            using U = typename std::decay_t<decltype(q)>::value_type;
+            using std::log;
+            return std::vector<U>{log(q[0])};  // log of a negative coordinate
+        });
+    auto y = std::make_pair(V{T(-1)}, V{T(0)});
+    EXPECT_NE(message_of([&] { stepper.do_step(not_finite, y, T(0), T(1) / 10); }).find("F[0] at t = 0"), std::string::npos);
+}
+
+}  // namespace
