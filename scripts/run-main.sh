@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job: set up, build, and reproduce the papers' experiments (Simpson: Table 2, Figures 2-8;
 # pendulum: Tables 1-4, Figures 12-16; trusses: Algorithm MC demonstrations; rounding drift; Galerkin VIs on
-# the nonlinear double pendulum; dense output and events: Hénon–Heiles sections, Kepler pericentres) into
+# the nonlinear double pendulum; dense output and events: Hénon–Heiles sections, Kepler pericentres; the damped,
+# driven double pendulum at resonance) into
 # ./out. Extra arguments go to the geomint program, e.g.
 #   scripts/run-main.sh --precision quad
 set -euo pipefail

@@ -86,7 +86,7 @@ po::options_description description(std::string& precision, std::string& out, st
 const std::string& all_experiments() {
     static const std::string s =
         "table2,figures,drift,pendulum-tables,pendulum-figures,pendulum-table1,truss-tumbling,truss-spinning,"
-        "truss-convergence,galerkin-pendulum,henon-heiles-section,kepler-pericentre";
+        "truss-convergence,galerkin-pendulum,henon-heiles-section,kepler-pericentre,damped-pendulum";
     return s;
 }
 
@@ -107,8 +107,9 @@ std::string help_text() {
          "truss_tumbling.csv/.txt, truss_energy.png, truss_momenta.png, truss_spinning.csv/.txt/.png,\n"
          "truss_convergence.csv/.txt/.png, galerkin_linearization.csv/.png, galerkin_energy.csv/.png,\n"
          "galerkin_work_precision.csv/.png, galerkin_pendulum.txt, henon_heiles_section.csv/.txt/.png,\n"
-         "henon_heiles_rounding.png, kepler_pericentre.csv/.txt/.png\n"
-         "Exit codes: 0 success, 1 a failure during the run (no partial file is left), 2 a bad command line.\n";
+         "henon_heiles_rounding.png, kepler_pericentre.csv/.txt/.png, damped_pendulum.csv/.txt/.png\n"
+         "Exit codes: 0 success, 1 a failure during the run (no partial file is left), 2 a bad command line.\n"
+         "\nTo integrate your own structural model (Matrix Market M, K, C and CSV load): geomint integrate --help\n";
     return s.str();
 }
 

@@ -31,4 +31,9 @@ void run_henon_heiles_section(const options& o);
 /// steppers against odeint's dopri5 dense output (kepler_pericentre.*), at double.
 void run_kepler_pericentre(const options& o);
 
+/// The linear double pendulum with Rayleigh damping and a load at the first resonance: Simpson,
+/// Newmark, HHT-alpha and generalized-alpha against the closed-form modal solution, with the
+/// energy balance (damped_pendulum.csv/.txt/.png), at double.
+void run_damped_pendulum(const options& o);
+
 }  // namespace geomint::cli

@@ -3,10 +3,12 @@
 // demonstrations (Algorithm MC: tumbling truss, spinning triangle, convergence), and the Galerkin
 // variational integrators on the nonlinear double pendulum, and dense output with events
 // (Hénon–Heiles Poincaré sections, Kepler pericentre timing). Run `geomint --help`.
+// `geomint integrate ...` integrates a user's structural model from files (`geomint integrate --help`).
 // Exit codes: 0 success; 1 a failure during a run (no partial file is left); 2 a bad command line,
 // reported before any computation.
 #include "cli_options.hpp"
 #include "experiments.hpp"
+#include "integrate.hpp"
 #include "pendulum.hpp"
 #include "truss.hpp"
 
@@ -42,7 +44,30 @@ void run(const options& o, const std::set<std::string>& what) {
 }
 }  // namespace
 
+/// `geomint integrate ...` (argv[0] is "integrate").
+int integrate_command(int argc, char** argv) {
+    integrate_options o;
+    try {
+        o = parse_integrate_command_line(argc, argv);
+        if (o.help) {
+            std::cout << integrate_help_text();
+            return 0;
+        }
+        if (o.precision == "double") run_integrate<double>(o);
+        if (o.precision == "quad") run_integrate<geomint::quad>(o);
+        if (o.precision == "mp50") run_integrate<geomint::mp<50>>(o);
+        return 0;
+    } catch (const usage_error& e) {
+        std::cerr << "geomint: error: " << one_line(e.what()) << " (see geomint integrate --help)\n";
+        return 2;
+    } catch (const std::exception& e) {
+        std::cerr << "geomint: error: " << one_line(e.what()) << "\n";
+        return 1;
+    }
+}
+
 int main(int argc, char** argv) {
+    if (argc > 1 && std::string(argv[1]) == "integrate") return integrate_command(argc - 1, argv + 1);
     command_line cl;
     try {
         cl = parse_command_line(argc, argv);
@@ -64,6 +89,7 @@ int main(int argc, char** argv) {
         if (cl.experiments.count("galerkin-pendulum")) run_galerkin_pendulum(o);
         if (cl.experiments.count("henon-heiles-section")) run_henon_heiles_section(o);
         if (cl.experiments.count("kepler-pericentre")) run_kepler_pericentre(o);
+        if (cl.experiments.count("damped-pendulum")) run_damped_pendulum(o);
         std::cerr << "geomint: outputs written to " << o.out.string() << "\n";
         return 0;
     } catch (const std::exception& e) {

@@ -20,8 +20,57 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace geomint {
+
+/// One underdamped mode y'' + c y' + ω² y = F_c cos Ωt + F_s sin Ωt from y(0) = y0, y'(0) = v0
+/// (the formulas in the file comment). Also the building block for models whose modes are
+/// known in closed form (problems/spring_chain.hpp).
+template <class T>
+class damped_mode_response {
+public:
+    /// \param omega2 ω² >= 0; \param c the modal damping, 0 <= c < 2ω.
+    /// \throws std::invalid_argument when the mode is not underdamped (naming ω² and c), or when
+    ///         the load is at resonance with an undamped mode.
+    damped_mode_response(const T& omega2, const T& c, const T& Fc, const T& Fs, const T& Omega, const T& y0,
+                         const T& v0)
+        : m_Omega(Omega) {
+        using std::sqrt;
+        m_sigma = c / T(2);
+        if (!(m_sigma * m_sigma < omega2))
+            throw std::invalid_argument("damped_mode_response: omega^2 = " + geomint::to_string(omega2) + ", c = " +
+                                        geomint::to_string(c) + ": not underdamped (precondition: c < 2 omega)");
+        m_omega_d = sqrt(omega2 - m_sigma * m_sigma);
+        const T a = omega2 - Omega * Omega, b = c * Omega, det = a * a + b * b;
+        if (det == T(0)) throw std::invalid_argument("damped_mode_response: the load is at resonance with an undamped mode");
+        m_A = (a * Fc - b * Fs) / det;
+        m_B = (b * Fc + a * Fs) / det;
+        m_D = y0 - m_A;
+        m_E = (v0 - m_B * Omega + m_sigma * m_D) / m_omega_d;
+    }
+
+    /// y(t).
+    T y(const T& t) const {
+        using std::cos;
+        using std::exp;
+        using std::sin;
+        return m_A * cos(m_Omega * t) + m_B * sin(m_Omega * t) +
+               exp(-m_sigma * t) * (m_D * cos(m_omega_d * t) + m_E * sin(m_omega_d * t));
+    }
+    /// y'(t).
+    T rate(const T& t) const {
+        using std::cos;
+        using std::exp;
+        using std::sin;
+        const T cd = cos(m_omega_d * t), sd = sin(m_omega_d * t);
+        return m_Omega * (m_B * cos(m_Omega * t) - m_A * sin(m_Omega * t)) +
+               exp(-m_sigma * t) * ((m_omega_d * m_E - m_sigma * m_D) * cd - (m_omega_d * m_D + m_sigma * m_E) * sd);
+    }
+
+private:
+    T m_Omega, m_sigma, m_omega_d, m_A, m_B, m_D, m_E;
+};
 
 /// Exact trajectory of M q̈ + (α M + β K) q̇ + K q = f_c cos Ωt + f_s sin Ωt from (q0, p0) at
 /// t = 0. Dense matrices of a floating-point scalar T; every mode underdamped.
@@ -40,7 +89,7 @@ public:
     ///         (c_i >= 2 ω_i, naming the mode), or a load at resonance with an undamped mode.
     driven_modal_solution(const matrix<T>& M, rayleigh_damping<T> c, const matrix<T>& K, const vector_type& f_c,
                           const vector_type& f_s, const T& Omega, const vector_type& q0, const vector_type& p0)
-        : m_M(M), m_Omega(Omega) {
+        : m_M(M) {
         const Eigen::Index n = M.rows();
         if (K.rows() != n || f_c.size() != n || f_s.size() != n || q0.size() != n || p0.size() != n)
             throw std::invalid_argument("driven_modal_solution: K, f_c, f_s, q0, p0 must have n = " + std::to_string(n) +
@@ -51,26 +100,14 @@ public:
         m_X = es.eigenvectors();
         const vector_type y0 = m_X.transpose() * (M * q0), v0 = m_X.transpose() * p0;
         const vector_type Fc = m_X.transpose() * f_c, Fs = m_X.transpose() * f_s;
-        m_mode.resize(static_cast<std::size_t>(n));
-        using std::sqrt;
+        m_mode.reserve(static_cast<std::size_t>(n));
         for (Eigen::Index i = 0; i < n; ++i) {
-            mode& m = m_mode[static_cast<std::size_t>(i)];
             const T w2 = es.eigenvalues()(i) > T(0) ? T(es.eigenvalues()(i)) : T(0);
-            const T ci = c.alpha + c.beta * w2;
-            m.sigma = ci / T(2);
-            if (!(m.sigma * m.sigma < w2))
-                throw std::invalid_argument("driven_modal_solution: mode " + std::to_string(i) + " (omega^2 = " +
-                                            geomint::to_string(w2) + ", c = " + geomint::to_string(ci) +
-                                            ") is not underdamped (precondition: c_i < 2 omega_i)");
-            m.omega_d = sqrt(w2 - m.sigma * m.sigma);
-            const T a = w2 - Omega * Omega, b = ci * Omega, det = a * a + b * b;
-            if (det == T(0))
-                throw std::invalid_argument("driven_modal_solution: the load is at resonance with undamped mode " +
-                                            std::to_string(i));
-            m.A = (a * Fc(i) - b * Fs(i)) / det;
-            m.B = (b * Fc(i) + a * Fs(i)) / det;
-            m.D = y0(i) - m.A;
-            m.E = (v0(i) - m.B * Omega + m.sigma * m.D) / m.omega_d;
+            try {
+                m_mode.emplace_back(w2, T(c.alpha + c.beta * w2), T(Fc(i)), T(Fs(i)), Omega, T(y0(i)), T(v0(i)));
+            } catch (const std::invalid_argument& e) {
+                throw std::invalid_argument("driven_modal_solution: mode " + std::to_string(i) + ": " + e.what());
+            }
         }
     }
 
@@ -82,34 +119,16 @@ public:
     const matrix<T>& modes() const { return m_X; }
 
 private:
-    struct mode {
-        T sigma, omega_d, A, B, D, E;
-    };
-
     /// y(t), or y'(t) when `rate`.
     vector_type modal(const T& t, bool rate) const {
-        using std::cos;
-        using std::exp;
-        using std::sin;
         vector_type y(static_cast<Eigen::Index>(m_mode.size()));
-        const T cO = cos(m_Omega * t), sO = sin(m_Omega * t);
-        for (std::size_t i = 0; i < m_mode.size(); ++i) {
-            const mode& m = m_mode[i];
-            const T decay = exp(-m.sigma * t), cd = cos(m.omega_d * t), sd = sin(m.omega_d * t);
-            if (!rate) {
-                y(static_cast<Eigen::Index>(i)) = m.A * cO + m.B * sO + decay * (m.D * cd + m.E * sd);
-            } else {
-                y(static_cast<Eigen::Index>(i)) =
-                    m_Omega * (m.B * cO - m.A * sO) +
-                    decay * ((m.omega_d * m.E - m.sigma * m.D) * cd - (m.omega_d * m.D + m.sigma * m.E) * sd);
-            }
-        }
+        for (std::size_t i = 0; i < m_mode.size(); ++i)
+            y(static_cast<Eigen::Index>(i)) = rate ? m_mode[i].rate(t) : m_mode[i].y(t);
         return y;
     }
 
     matrix<T> m_M, m_X;
-    T m_Omega;
-    std::vector<mode> m_mode;
+    std::vector<damped_mode_response<T>> m_mode;
 };
 
 }  // namespace geomint
