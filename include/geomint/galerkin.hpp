@@ -2,7 +2,9 @@
 /// \file
 /// Module header of the Galerkin family: the Galerkin variational integrators of any degree
 /// (`galerkin_vi_stepper<Coor, Degree>`, order 2·Degree) for odeint's separable forms and for any
-/// regular Lagrangian (`lagrangian_system`).
+/// regular Lagrangian (`lagrangian_system`), with or without a non-conservative force
+/// (`make_lagrangian_system<T>(n, L, F)`, `forced_pair(f, g, F)`).
 
+#include "geomint/model/forced_pair.hpp"
 #include "geomint/model/lagrangian_system.hpp"
 #include "geomint/stepper/galerkin_vi_stepper.hpp"

@@ -19,6 +19,7 @@
 #include "geomint/autodiff.hpp"
 #include "geomint/model/quadratic_lagrangian.hpp"
 #include "geomint/model/structural_system.hpp"
+#include "geomint/model/forced_pair.hpp"
 #include "geomint/model/matrix_checks.hpp"
 #include "geomint/model/newton_system.hpp"
 #include "geomint/model/separable_system.hpp"

@@ -68,6 +68,41 @@ TEST(GalerkinForces, DampedDrivenDuffingOrders) {
     expect_order<3>("Duffing", sys, q0, p0, t1, ref, {25, 50, 100});
 }
 
+// The same Duffing oscillator in odeint's pair form with the force F(q, p, t) (forced_pair): the
+// fixed-point path, orders 2·Degree, and the Newton path's step (the same equations) to round-off.
+TEST(GalerkinForces, ForcedPairFixedPointOrdersAndAgreementWithNewton) {
+    const auto f = [](const V& p, V& dqdt) { dqdt[0] = p[0]; };
+    const auto g = [](const V& q, V& dpdt) { dpdt[0] = -q[0] - q[0] * q[0] * q[0]; };
+    const auto F = [](const V& /*q*/, const V& p, const T& t, V& out) {
+        using std::cos;
+        out[0] = -delta * p[0] + gamma_ * cos(omega * t);
+    };
+    const auto sys = forced_pair(f, g, F);
+    const V q0{T(1) / 2}, p0{T(0)};
+    const T t1(2);
+    const auto ref = rk_reference(
+        [](const V& x, V& dx, const T& t) {
+            using std::cos;
+            dx.resize(2);
+            dx[0] = x[1];
+            dx[1] = -x[0] - x[0] * x[0] * x[0] - delta * x[1] + gamma_ * cos(omega * t);
+        },
+        q0, p0, t1, 4000);
+    expect_order<1>("Duffing (forced pair)", sys, q0, p0, t1, ref, {200, 400, 800});
+    expect_order<2>("Duffing (forced pair)", sys, q0, p0, t1, ref, {50, 100, 200});
+    expect_order<3>("Duffing (forced pair)", sys, q0, p0, t1, ref, {25, 50, 100});
+    const auto lagrangian = make_lagrangian_system<T>(
+        1, [](const auto& q, const auto& v) { return v[0] * v[0] / 2 - q[0] * q[0] / 2 - q[0] * q[0] * q[0] * q[0] / 4; },
+        [](const auto& q, const auto& v, const T& t) {
+            using U = typename std::decay_t<decltype(q)>::value_type;
+            using std::cos;
+            return std::vector<U>{-delta * v[0] + U(T(gamma_ * cos(omega * t)))};
+        });
+    const auto a = run_steps<galerkin_vi_stepper<V, 3>>(sys, q0, p0, t1, 40);
+    const auto b = run_steps<galerkin_vi_stepper<V, 3>>(lagrangian, q0, p0, t1, 40);
+    EXPECT_LE(to_d(state_distance(a, b)), 1e4 * to_d(eps<T>()));
+}
+
 // The Simpson paper's nonlinear double pendulum with viscous joint damping F = −c v.
 TEST(GalerkinForces, DampedNonlinearDoublePendulumOrders) {
     const problems::double_pendulum<T> dp;

@@ -5,7 +5,8 @@
 /// or a scalar for one degree of freedom), applied to geomint's Eigen vectors. The one place
 /// where a user's callable meets geomint's working vectors: the separable rates
 /// (model/separable_rates.hpp), the Newton-equation force, the linear family's probes and
-/// matrix-free operators, and the conformance kit's first-order systems all call through it.
+/// matrix-free operators, and the conformance kit's first-order systems all call through it;
+/// `force_adapter` does the same for a forced pair's force F(q, p, t, out).
 ///
 /// As odeint does, the output container is sized (n entries) and zeroed before each call, so a
 /// callable may write `out[i] = …` without resizing; the callable is called non-const (a functor
@@ -51,6 +52,36 @@ public:
 private:
     In m_in{};
     Out m_out{};
+};
+
+/// A user's force written for odeint's containers, fn(q, p, t, out) (`forced_pair`), applied to
+/// Eigen vectors as `callable_adapter` applies fn(in, out): containers kept between calls, the
+/// output sized and zeroed before each call.
+template <class Coor, class Momentum>
+class force_adapter {
+public:
+    /// y = fn(q, p, t). \throws std::invalid_argument naming `who` if the force returns another
+    ///         number of entries than n.
+    template <class Fn, class Q, class P, class Time, class Y>
+    void operator()(Fn& fn, const Q& q, const P& p, const Time& t, Y&& y, const char* who) {
+        const Eigen::Index n = q.size();
+        resize_state(m_q, n);
+        resize_state(m_p, n);
+        resize_state(m_out, n);
+        as_eigen(m_q) = q;
+        as_eigen(m_p) = p;
+        as_eigen(m_out).setZero();
+        unwrap_reference_to(fn)(static_cast<const Coor&>(m_q), static_cast<const Momentum&>(m_p), t, m_out);
+        if (state_size(m_out) != n)
+            throw std::invalid_argument(std::string(who) + ": the system's force F(q, p, t, out) returned " +
+                                        std::to_string(state_size(m_out)) + " entries for a state of " +
+                                        std::to_string(n) + " (precondition: equal lengths)");
+        y = as_eigen(m_out);
+    }
+
+private:
+    Coor m_q{};
+    Momentum m_p{}, m_out{};
 };
 
 }  // namespace geomint::detail

@@ -37,7 +37,8 @@ public:
         constexpr system_form form = form_of<S>();
         static_assert(has_separable_rates<S>(),
                       "this stepper needs a separable system: odeint's pair (f, g), a momentum function g(q, dpdt), "
-                      "geomint::matrix_free, geomint::separable_system or geomint::quadratic_lagrangian");
+                      "geomint::matrix_free, geomint::separable_system or geomint::quadratic_lagrangian (a "
+                      "geomint::forced_pair is stepped by galerkin_vi_stepper only)");
         if constexpr (form == system_form::quadratic_lagrangian || form == system_form::sparse_quadratic_lagrangian) {
             require_dof(n, sys.size(), name);
             use([&](const vec& p, vec& out) { out = sys.apply_inverse_mass(p); },

@@ -36,7 +36,8 @@ enum class system_form {
     sparse_quadratic_lagrangian,  ///< sparse `quadratic_lagrangian`
     lagrangian,                   ///< `lagrangian_system`: any regular L(q, v)
     truss,                        ///< `truss`: nodes, bars, strain energy (Algorithm MC)
-    structural                    ///< `structural_system`: M q̈ + C q̇ + K q = f(t)
+    structural,                   ///< `structural_system`: M q̈ + C q̇ + K q = f(t)
+    forced_pair                   ///< `forced_pair(f, g, F)`: odeint's pair plus a force F(q, p, t) on dp/dt
 };
 
 namespace detail {

@@ -19,6 +19,7 @@
 /// \endcode
 
 #include "geomint/error.hpp"
+#include "geomint/model/callable_adapter.hpp"
 #include "geomint/model/lagrangian_view.hpp"
 #include "geomint/model/separable_rates.hpp"
 #include "geomint/model/system_form.hpp"
@@ -50,7 +51,9 @@ namespace geomint {
 ///   the concrete containers (nonlinear allowed: dq/dt = ∂T/∂p, dp/dt = −∇V), or a momentum
 ///   function g(q, dpdt) alone (dq/dt = p), or `matrix_free(f, g)`; also `separable_system`
 ///   and sparse `quadratic_lagrangian` models: fixed-point iteration calling only f and g
-///   (scheme/galerkin/fixed_point.hpp), O(n·Degree) memory and O(cost of f and g) time per sweep.
+///   (scheme/galerkin/fixed_point.hpp), O(n·Degree) memory and O(cost of f and g) time per sweep;
+///   and `forced_pair(f, g, F)`, the pair with a non-conservative force F(q, p, t) on dp/dt
+///   (model/forced_pair.hpp), its virtual work by the same Gauss–Lobatto rule at odeint's time t.
 /// - `lagrangian_system` (any regular L(q, v), non-separable allowed, with or without a
 ///   non-conservative force F(q, v, t)), dense `quadratic_lagrangian` and dense
 ///   `structural_system` (M q̈ + C q̇ + K q = f(t)) models: Newton's method on the stage
@@ -140,15 +143,22 @@ private:
             });
             m_newton_last = true;
             m_iterations = m_newton.iterations();
+        } else if constexpr (form_of<S>() == system_form::forced_pair) {
+            auto pair = std::make_pair(std::ref(sys.coordinate_rate), std::ref(sys.momentum_rate));
+            m_rates(pair, m_work.q.size(), method::name, [&](auto&& f, auto&& g) {
+                const auto force = [&](const vector<U, N>& q, const vector<U, N>& p, const U& time, vector<U, N>& out) {
+                    m_force(sys.force, q, p, time, out, method::name);
+                };
+                m_fixed_point.step(c, f, g, m_work.q, m_work.p, h, m_dq, m_dp, m_options, method::name, continuing, force,
+                                   t);
+            });
+            m_iterations = m_fixed_point.iterations();
         } else {
-            m_rates(sys, m_work.q.size(), method::name, [&](auto&& f, auto&& g) { iterate(c, f, g, h, continuing); });
+            m_rates(sys, m_work.q.size(), method::name, [&](auto&& f, auto&& g) {
+                m_fixed_point.step(c, f, g, m_work.q, m_work.p, h, m_dq, m_dp, m_options, method::name, continuing);
+            });
             m_iterations = m_fixed_point.iterations();
         }
-    }
-
-    template <class F, class G>
-    void iterate(const scheme::lobatto_pair<U>& c, F&& f, G&& g, const U& h, bool continuing) {
-        m_fixed_point.step(c, f, g, m_work.q, m_work.p, h, m_dq, m_dp, m_options, method::name, continuing);
     }
 
     void require_dof(Eigen::Index dof) const {
@@ -168,6 +178,7 @@ private:
     bool m_newton_last = false;
     int m_iterations = 0;
     separable_rates<U, Coor, Momentum, N> m_rates;
+    detail::force_adapter<Coor, Momentum> m_force;  ///< a forced pair's F(q, p, t, out)
     detail::pair_work<U, Summation, N> m_work;
     vector<U, N> m_dq, m_dp;
     vector<U> m_newton_q, m_newton_p, m_newton_dq, m_newton_dp;  // the Newton path's copies when N is fixed

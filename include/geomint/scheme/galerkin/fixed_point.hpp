@@ -16,14 +16,23 @@
 ///
 /// The scalar U is T or `dual<T>` (then the tangents iterate with the values, and the result's
 /// tangents are the one-step map's directional derivative).
+///
+/// With a non-conservative force F(q, p, t) on dp/dt (`forced_pair`, discrete Lagrange–d'Alembert:
+/// its virtual work by the same Gauss–Lobatto rule, as in lagrangian_stages.hpp) the momenta's
+/// stage rates are G_j = g(Q_j) + F(Q_j, P_j, t + c_j h), P_j from the sweep before (p at the
+/// first): still one Gauss–Seidel sweep per iteration, s more calls of F.
 
 #include "geomint/matrix.hpp"
 #include "geomint/scheme/galerkin/lobatto.hpp"
 #include "geomint/solver/settling_iteration.hpp"
 
 #include <string>
+#include <type_traits>
 
 namespace geomint::scheme {
+
+/// No force on the fixed point's stages (the conservative pair form).
+struct no_stage_force {};
 
 /// Work arrays of the fixed-point step (n × s each), kept between steps by the stepper.
 /// \tparam N the state's compile-time length (Eigen::Dynamic when it has none), S the number of
@@ -38,11 +47,14 @@ public:
     /// each), with the pair `c` in U (S stages when S is fixed). `f(p, out)` and `g(q, out)` write
     /// length-n vectors. `name` prefixes error messages. `continuing`: (q, p) is the state the last
     /// step reached (then, for the same h, its stages extrapolated are the starting guess).
+    /// `force(q, p, t, out)`, when given, is the force F at time t (the step starts at `t`).
     /// \throws geomint::convergence_error naming the iteration count, the last change of the stage
     ///         increments and the remedy (a smaller step).
-    template <class F, class G>
+    template <class F, class G, class Force = no_stage_force>
     void step(const lobatto_pair<U>& c, F&& f, G&& g, const vec& q, const vec& p, const U& h, vec& dq, vec& dp,
-              const iteration_options& opt, const char* name, bool continuing = false) {
+              const iteration_options& opt, const char* name, bool continuing = false, Force&& force = {},
+              const U& t = U(0)) {
+        constexpr bool forced = !std::is_same_v<std::decay_t<Force>, no_stage_force>;
         using T = value_type_of_t<U>;
         const Eigen::Index n = q.size(), s = c.c.size();
         if (&c != m_pair) {  // the pair's matrices at the work arrays' sizes, once per pair
@@ -50,6 +62,7 @@ public:
             m_mu_hat = c.mu_hat;
             m_extrapolation = c.extrapolation;
             m_b = c.b;
+            m_nodes = c.c;
             m_pair = &c;
         }
         m_out.resize(n);
@@ -69,8 +82,17 @@ public:
         if (const T sp = max_magnitude(p); sp > scale) scale = sp;
         m_beta = m_b * h;
         settling_iteration<T> monitor(name, "the fixed-point iteration", value_of(h), opt);
+        if constexpr (forced) m_Zp_old.setZero(n, s);  // the first sweep's stage momenta: P = p
         for (int k = 0;; ++k) {
-            sweep(m_F, m_mu, q, g, m_Zq, m_G);      // Q from the F, then G = g(Q)
+            sweep(m_F, m_mu, q, g, m_Zq, m_G);  // Q from the F, then G = g(Q)
+            if constexpr (forced) {             // G += F(Q, P, t + c h), P from the last sweep
+                for (Eigen::Index i = 0; i < s; ++i) {
+                    m_stage = q + m_Zq.col(i);
+                    m_stage_p = p + m_Zp_old.col(i);
+                    force(m_stage, m_stage_p, U(t + m_nodes(i) * h), m_out);
+                    m_G.col(i) += m_out;
+                }
+            }
             sweep(m_G, m_mu_hat, p, f, m_Zp, m_F);  // P from the new G, then F = f(P)
             if (k > 0) {
                 T delta = max_magnitude(m_Zq - m_Zq_old);
@@ -107,9 +129,9 @@ private:
 
     const lobatto_pair<U>* m_pair = nullptr;
     square m_mu, m_mu_hat, m_extrapolation;
-    Eigen::Matrix<U, S, 1> m_b, m_beta;
+    Eigen::Matrix<U, S, 1> m_b, m_beta, m_nodes;
     stages m_F, m_G, m_Zq, m_Zp, m_Zq_old, m_Zp_old, m_scaled;
-    vec m_out, m_stage;
+    vec m_out, m_stage, m_stage_p;
     U m_h_last = U(0);
     int m_iterations = 0;
 };
