@@ -25,8 +25,9 @@
 
 #include <benchmark/benchmark.h>
 
+#include "time_to_accuracy.hpp"
+
 #include <cmath>
-#include <map>
 #include <utility>
 #include <vector>
 
@@ -93,39 +94,12 @@ double run(method m, Eigen::Index n, int steps) {
     return err;
 }
 
-/// The smallest ladder step count reaching `target` at n = 1000 (cached per method and target).
-int steps_for(method m, double target) {
-    static std::map<std::pair<int, double>, int> cache;
-    const auto key = std::make_pair(static_cast<int>(m), target);
-    if (auto it = cache.find(key); it != cache.end()) return it->second;
-    for (int k = 0; k < 52; ++k) {
-        const int steps = static_cast<int>(std::ceil(100 * std::pow(2.0, k / 4.0)));
-        double err;
-        try {
-            err = run(m, 1000, steps);
-        } catch (const geomint::unstable_step_error&) {
-            continue;  // Simpson refuses ω_max h >= 2√2
-        }
-        if (std::isfinite(err) && err <= target) return cache[key] = steps;
-    }
-    return cache[key] = -1;
-}
-
 void time_to_accuracy(benchmark::State& s, method m) {
     const Eigen::Index n = s.range(0);
     const double target = std::pow(10.0, -static_cast<double>(s.range(1)));
-    const int steps = steps_for(m, target);
-    if (steps < 0) {
-        s.SkipWithError("target error not reached on the step ladder");
-        return;
-    }
-    double err = 0;
-    for (auto _ : s) {
-        err = run(m, n, steps);
-        benchmark::DoNotOptimize(err);
-    }
-    s.counters["steps"] = steps;
-    s.counters["error"] = err;
+    // the step count reaching the target at n = 1000, searched once per method and target
+    const int steps = geomint_bench::ladder_steps(static_cast<int>(m), target, [m](int N) { return run(m, 1000, N); }, 52);
+    geomint_bench::time_runs(s, steps, [m, n](int N) { return run(m, n, N); });
 }
 
 /// Chains of 10³ and 10⁴ masses, target errors 10⁻² and 10⁻⁴ (the order-2 methods need ~5·10⁴

@@ -1,6 +1,7 @@
 #include "cli_options.hpp"
 
 #include "figure.hpp"
+#include "parse_options.hpp"
 #include "output.hpp"
 
 #include <boost/program_options.hpp>
@@ -83,6 +84,21 @@ po::options_description description(std::string& precision, std::string& out, st
 }
 }  // namespace
 
+po::variables_map parse_options(int argc, const char* const* argv, const po::options_description& desc) {
+    po::variables_map vm;
+    try {
+        const auto parsed = po::command_line_parser(argc, argv).options(desc).run();
+        // positional words are not options of this program (program_options would drop them)
+        const auto extra = po::collect_unrecognized(parsed.options, po::include_positional);
+        if (!extra.empty()) throw usage_error("unexpected argument '" + extra.front() + "' (every option starts with --)");
+        po::store(parsed, vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        throw usage_error(e.what());
+    }
+    return vm;
+}
+
 const std::string& all_experiments() {
     static const std::string s =
         "table2,figures,drift,pendulum-tables,pendulum-figures,pendulum-table1,truss-tumbling,truss-spinning,"
@@ -117,17 +133,7 @@ command_line parse_command_line(int argc, const char* const* argv) {
     command_line r;
     std::string precision, out, only, drift, table1, truss, galerkin, horizon, section, periods;
     const auto desc = description(precision, out, only, drift, table1, truss, galerkin, horizon, section, periods);
-    po::variables_map vm;
-    try {
-        const auto parsed = po::command_line_parser(argc, argv).options(desc).run();
-        // positional words are not options of this program (program_options would drop them)
-        const auto extra = po::collect_unrecognized(parsed.options, po::include_positional);
-        if (!extra.empty()) throw usage_error("unexpected argument '" + extra.front() + "' (every option starts with --)");
-        po::store(parsed, vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        throw usage_error(e.what());
-    }
+    const po::variables_map vm = parse_options(argc, argv, desc);
     if (vm.count("help")) {
         r.help = true;
         return r;

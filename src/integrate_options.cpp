@@ -1,6 +1,7 @@
 #include "integrate_options.hpp"
 
 #include "cli_options.hpp"
+#include "parse_options.hpp"
 
 #include <boost/program_options.hpp>
 
@@ -91,16 +92,7 @@ std::string integrate_help_text() {
 integrate_options parse_integrate_command_line(int argc, const char* const* argv) {
     raw r;
     const auto desc = description(r);
-    po::variables_map vm;
-    try {
-        const auto parsed = po::command_line_parser(argc, argv).options(desc).run();
-        const auto extra = po::collect_unrecognized(parsed.options, po::include_positional);
-        if (!extra.empty()) throw usage_error("unexpected argument '" + extra.front() + "' (every option starts with --)");
-        po::store(parsed, vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        throw usage_error(e.what());
-    }
+    const po::variables_map vm = parse_options(argc, argv, desc);
     integrate_options o;
     if (vm.count("help")) {
         o.help = true;

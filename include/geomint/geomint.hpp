@@ -21,6 +21,7 @@
 #include "geomint/model/structural_system.hpp"
 #include "geomint/model/forced_pair.hpp"
 #include "geomint/model/matrix_checks.hpp"
+#include "geomint/model/mass_inverse.hpp"
 #include "geomint/model/newton_system.hpp"
 #include "geomint/model/separable_system.hpp"
 #include "geomint/model/lagrangian_system.hpp"

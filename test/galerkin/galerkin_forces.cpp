@@ -45,17 +45,19 @@ void expect_order(const char* problem, const System& sys, const V& q0, const V& 
 // Duffing: L = ½v² − ½q² − ¼q⁴, F = −δ v + γ cos ωt.
 const T delta = T(1) / 5, gamma_ = T(3) / 10, omega = T(6) / 5;
 
-TEST(GalerkinForces, DampedDrivenDuffingOrders) {
-    const auto sys = make_lagrangian_system<T>(
+auto duffing_lagrangian() {
+    return make_lagrangian_system<T>(
         1, [](const auto& q, const auto& v) { return v[0] * v[0] / 2 - q[0] * q[0] / 2 - q[0] * q[0] * q[0] * q[0] / 4; },
         [](const auto& q, const auto& v, const T& t) {
             using U = typename std::decay_t<decltype(q)>::value_type;
             using std::cos;
             return std::vector<U>{-delta * v[0] + U(T(gamma_ * cos(omega * t)))};
         });
-    const V q0{T(1) / 2}, p0{T(0)};
-    const T t1(2);
-    const auto ref = rk_reference(
+}
+
+/// (q, p)(t1) of the forced Duffing oscillator by rkf78 on its equations written by hand.
+std::pair<V, V> duffing_reference(const V& q0, const V& p0, const T& t1) {
+    return rk_reference(
         [](const V& x, V& dx, const T& t) {
             using std::cos;
             dx.resize(2);
@@ -63,6 +65,13 @@ TEST(GalerkinForces, DampedDrivenDuffingOrders) {
             dx[1] = -x[0] - x[0] * x[0] * x[0] - delta * x[1] + gamma_ * cos(omega * t);
         },
         q0, p0, t1, 4000);
+}
+
+TEST(GalerkinForces, DampedDrivenDuffingOrders) {
+    const auto sys = duffing_lagrangian();
+    const V q0{T(1) / 2}, p0{T(0)};
+    const T t1(2);
+    const auto ref = duffing_reference(q0, p0, t1);
     expect_order<1>("Duffing", sys, q0, p0, t1, ref, {200, 400, 800});
     expect_order<2>("Duffing", sys, q0, p0, t1, ref, {50, 100, 200});
     expect_order<3>("Duffing", sys, q0, p0, t1, ref, {25, 50, 100});
@@ -80,24 +89,11 @@ TEST(GalerkinForces, ForcedPairFixedPointOrdersAndAgreementWithNewton) {
     const auto sys = forced_pair(f, g, F);
     const V q0{T(1) / 2}, p0{T(0)};
     const T t1(2);
-    const auto ref = rk_reference(
-        [](const V& x, V& dx, const T& t) {
-            using std::cos;
-            dx.resize(2);
-            dx[0] = x[1];
-            dx[1] = -x[0] - x[0] * x[0] * x[0] - delta * x[1] + gamma_ * cos(omega * t);
-        },
-        q0, p0, t1, 4000);
+    const auto ref = duffing_reference(q0, p0, t1);
     expect_order<1>("Duffing (forced pair)", sys, q0, p0, t1, ref, {200, 400, 800});
     expect_order<2>("Duffing (forced pair)", sys, q0, p0, t1, ref, {50, 100, 200});
     expect_order<3>("Duffing (forced pair)", sys, q0, p0, t1, ref, {25, 50, 100});
-    const auto lagrangian = make_lagrangian_system<T>(
-        1, [](const auto& q, const auto& v) { return v[0] * v[0] / 2 - q[0] * q[0] / 2 - q[0] * q[0] * q[0] * q[0] / 4; },
-        [](const auto& q, const auto& v, const T& t) {
-            using U = typename std::decay_t<decltype(q)>::value_type;
-            using std::cos;
-            return std::vector<U>{-delta * v[0] + U(T(gamma_ * cos(omega * t)))};
-        });
+    const auto lagrangian = duffing_lagrangian();
     const auto a = run_steps<galerkin_vi_stepper<V, 3>>(sys, q0, p0, t1, 40);
     const auto b = run_steps<galerkin_vi_stepper<V, 3>>(lagrangian, q0, p0, t1, 40);
     EXPECT_LE(to_d(state_distance(a, b)), 1e4 * to_d(eps<T>()));

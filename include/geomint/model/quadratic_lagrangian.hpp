@@ -8,6 +8,7 @@
 
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/model/mass_inverse.hpp"
 #include "geomint/model/matrix_checks.hpp"
 #include "geomint/model/system_form.hpp"
 #include "geomint/sparse.hpp"
@@ -61,20 +62,11 @@ public:
     ///         square, equal sizes, symmetric within 16 ε max|a_ij|, positive definite by LDLᵀ).
     quadratic_lagrangian(Matrix M, Matrix K) {
         require_valid(M, K);
-        auto d = std::make_shared<data>();
         if constexpr (is_sparse) {
             M.makeCompressed();
             K.makeCompressed();
-            d->mass_inverse.compute(M);  // already known to succeed: M passed the LDLᵀ pivot check
-        } else {
-            const matrix<value_type> Md = M;  // decompositions at dynamic size: one instantiation per scalar
-            d->mass_inverse =
-                Eigen::LDLT<matrix<value_type>>(Md).solve(matrix<value_type>::Identity(Md.rows(), Md.cols()));
         }
-        d->M = std::move(M);
-        d->K = std::move(K);
-        d->id = detail::next_model_id();
-        m_data = std::move(d);
+        m_data = std::make_shared<const data>(std::move(M), std::move(K));
     }
 
     /// The constructor's checks of (M, K) without building a model (for matrices recovered from
@@ -96,13 +88,12 @@ public:
     const Matrix& inverse_mass() const
         requires(!is_sparse)
     {
-        return m_data->mass_inverse;
+        return m_data->mass_inverse.dense();
     }
     /// M⁻¹ v for a length-n vector `v` (dense: a product with M⁻¹; sparse: an LDLᵀ solve).
     template <class V>
     vector_type apply_inverse_mass(const V& v) const {
-        if constexpr (is_sparse) return m_data->mass_inverse.solve(view(v));
-        else return m_data->mass_inverse * view(v);
+        return m_data->mass_inverse.apply(view(v));
     }
     /// Identity shared by all copies of this model (never by two different models).
     std::uint64_t id() const { return m_data->id; }
@@ -178,8 +169,10 @@ private:
 
     struct data {
         Matrix M, K;
-        std::conditional_t<is_sparse, sparse_ldlt<value_type>, Matrix> mass_inverse;  ///< M⁻¹ or LDLᵀ of M
-        std::uint64_t id = 0;
+        geomint::mass_inverse<Matrix> mass_inverse;  ///< M⁻¹ or LDLᵀ of M
+        std::uint64_t id = detail::next_model_id();
+
+        data(Matrix M_, Matrix K_) : M(std::move(M_)), K(std::move(K_)), mass_inverse(M) {}
     };
     std::shared_ptr<const data> m_data;  ///< shared by copies, never modified
 };

@@ -18,6 +18,7 @@
 
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/model/mass_inverse.hpp"
 #include "geomint/model/matrix_checks.hpp"
 #include "geomint/model/system_form.hpp"
 #include "geomint/sparse.hpp"
@@ -100,13 +101,12 @@ public:
     const Matrix& inverse_mass() const
         requires(!is_sparse)
     {
-        return m_data->mass_inverse;
+        return m_data->mass_inverse.dense();
     }
     /// M⁻¹ v for a length-n vector `v` (dense: a product with M⁻¹; sparse: an LDLᵀ solve).
     template <class V>
     vector_type apply_inverse_mass(const V& v) const {
-        if constexpr (is_sparse) return m_data->mass_inverse.solve(view(v));
-        else return m_data->mass_inverse * view(v);
+        return m_data->mass_inverse.apply(view(v));
     }
 
     /// f(t), length n (zero for `no_load`).
@@ -182,26 +182,19 @@ private:
 
     struct data {
         Matrix M, C, K;
-        std::conditional_t<is_sparse, sparse_ldlt<value_type>, Matrix> mass_inverse;  ///< M⁻¹ or LDLᵀ of M
+        geomint::mass_inverse<Matrix> mass_inverse;  ///< M⁻¹ or LDLᵀ of M
         Load f;
         bool damped;
-        std::uint64_t id;
+        std::uint64_t id = detail::next_model_id();
 
         data(Matrix M_, Matrix C_, Matrix K_, Load f_)
-            : M(std::move(M_)), C(std::move(C_)), K(std::move(K_)), f(std::move(f_)), damped(has_nonzero(C)),
-              id(detail::next_model_id()) {
-            if constexpr (is_sparse) {
-                M.makeCompressed();
-                C.makeCompressed();
-                K.makeCompressed();
-                mass_inverse.compute(M);  // already known to succeed: M passed the LDLᵀ pivot check
-            } else {
-                const matrix<value_type> Md = M;  // decompositions at dynamic size: one instantiation per scalar
-                mass_inverse =
-                    Eigen::LDLT<matrix<value_type>>(Md).solve(matrix<value_type>::Identity(Md.rows(), Md.cols()));
-            }
-        }
+            : M(compressed(std::move(M_))), C(compressed(std::move(C_))), K(compressed(std::move(K_))), mass_inverse(M),
+              f(std::move(f_)), damped(has_nonzero(C)) {}
     };
+    static Matrix compressed(Matrix a) {
+        if constexpr (is_sparse) a.makeCompressed();
+        return a;
+    }
     std::shared_ptr<const data> m_data;  ///< shared by copies, never modified
 };
 
