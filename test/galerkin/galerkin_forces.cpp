@@ -29,18 +29,6 @@ std::pair<V, V> rk_reference(Rhs rhs, const V& q0, const V& p0, const T& t1, int
     return {V(x.begin(), x.begin() + long(n)), V(x.begin() + long(n), x.end())};
 }
 
-template <unsigned D, class System>
-void expect_order(const char* problem, const System& sys, const V& q0, const V& p0, const T& t1,
-                  const std::pair<V, V>& reference, std::vector<int> Ns) {
-    std::vector<double> errors;
-    for (int N : Ns) errors.push_back(to_d(state_distance(run_steps<galerkin_vi_stepper<V, D>>(sys, q0, p0, t1, N), reference)));
-    const double order = fitted_order(Ns, errors);
-    std::cout << problem << " Degree " << D << ": errors";
-    for (double e : errors) std::cout << " " << e;
-    std::cout << ", fitted order " << order << "\n";
-    EXPECT_NEAR(order, 2.0 * D, 0.2) << problem << " Degree " << D;
-    EXPECT_GT(errors.back(), 1e-40) << "too close to round-off for a clean slope";
-}
 
 // Duffing: L = ½v² − ½q² − ¼q⁴, F = −δ v + γ cos ωt.
 const T delta = T(1) / 5, gamma_ = T(3) / 10, omega = T(6) / 5;

@@ -33,22 +33,6 @@ std::pair<V, V> rk_reference(Rhs rhs, const V& q0, const V& p0, const T& t1, int
     return split(x);
 }
 
-/// Fits the order of Degree D on `sys` from the errors at `Ns` steps; requires 2D ± 0.2.
-template <unsigned D, class System>
-void expect_order(const char* problem, const System& sys, const V& q0, const V& p0, const T& t1,
-                  const std::pair<V, V>& reference, std::vector<int> Ns) {
-    std::vector<double> errors;
-    for (int N : Ns) {
-        const auto x = run_steps<galerkin_vi_stepper<V, D>>(sys, q0, p0, t1, N);
-        errors.push_back(to_d(state_distance(x, reference)));
-    }
-    const double order = fitted_order(Ns, errors);
-    std::cout << problem << " Degree " << D << ": errors";
-    for (double e : errors) std::cout << " " << e;
-    std::cout << ", fitted order " << order << "\n";
-    EXPECT_NEAR(order, 2.0 * D, 0.2) << problem << " Degree " << D;
-    EXPECT_GT(errors.back(), 1e-40) << "too close to round-off for a clean slope";
-}
 
 TEST(GalerkinOrders, KeplerEccentricity06) {
     const problems::kepler<T> k(T(3) / 5);

@@ -1,6 +1,7 @@
 #pragma once
 // Shared by the Galerkin VI tests: run a stepper over [0, T] in N steps, and the error at T.
 #include "test_common.hpp"
+#include <iostream>
 #include <geomint/stepper/galerkin_vi_stepper.hpp>
 
 namespace geomint_test {
@@ -37,6 +38,24 @@ inline double fitted_order(const std::vector<int>& steps, const std::vector<doub
         sx += x; sy += y; sxx += x * x; sxy += x * y;
     }
     return -(m * sxy - sx * sy) / (m * sxx - sx * sx);
+}
+
+/// Fits the order of Degree D's stepper on `sys` from its errors at `Ns` steps against
+/// `reference` = (q, p)(t1); requires 2D ± 0.2 and errors above round-off.
+template <unsigned D, class System, class V>
+void expect_order(const char* problem, const System& sys, const V& q0, const V& p0,
+                  const typename V::value_type& t1, const std::pair<V, V>& reference, std::vector<int> Ns) {
+    std::vector<double> errors;
+    for (int N : Ns) {
+        const auto x = run_steps<geomint::galerkin_vi_stepper<V, D>>(sys, q0, p0, t1, N);
+        errors.push_back(to_d(state_distance(x, reference)));
+    }
+    const double order = fitted_order(Ns, errors);
+    std::cout << problem << " Degree " << D << ": errors";
+    for (double e : errors) std::cout << " " << e;
+    std::cout << ", fitted order " << order << "\n";
+    EXPECT_NEAR(order, 2.0 * D, 0.2) << problem << " Degree " << D;
+    EXPECT_GT(errors.back(), 1e-40) << "too close to round-off for a clean slope";
 }
 
 }  // namespace geomint_test
