@@ -114,19 +114,21 @@ void run_damped_pendulum(const options& o) {
     write_file_atomically(o.out / "damped_pendulum.txt", summary.str());
     std::cout << summary.str();
     if (o.plots) {
-        panel response{"exact response at resonance", "t (s)", "", false, false, "outside right",
-                       {series{"q_1 (rad)", ts, q_exact, "lines lw 1.5"}, series{"E (J)", ts, E, "lines lw 2"},
-                        series{"work of the load (J)", ts, W, "lines lw 1.5"}, series{"dissipated by C (J)", ts, D, "lines lw 1.5"}}};
-        panel qerr{"error of q_1", "t (s)", "|q_1 - q_1 exact| (rad)", false, true, "outside right", {}};
-        panel eerr{"energy error", "t (s)", "|E_n - E(t_n)| (J)", false, true, "outside right", {}};
+        panel response{"exact response at resonance", "t (s)", "q_1 (rad)", false, false, "top left",
+                       {series{"q_1 exact", ts, q_exact, "lines lw 1.5"}}};
+        panel balance{"exact energy balance E(t) - E(0) = W(t) - D(t)", "t (s)", "energy (J)", false, false, "top left",
+                      {series{"E", ts, E, "lines lw 2"}, series{"work of the load W", ts, W, "lines lw 1.5"},
+                       series{"dissipated by C: D", ts, D, "lines lw 1.5"}}};
+        panel qerr{"error of q_1", "t (s)", "|q_1 - q_1 exact| (rad)", false, true, "bottom right", {}};
+        panel eerr{"energy error", "t (s)", "|E_n - E(t_n)| (J)", false, true, "bottom right", {}};
         for (const auto& r : runs) {
             // t = 0 has zero error: start the log plots at the first step
             const std::vector<double> t1(ts.begin() + 1, ts.end());
             qerr.curves.push_back(series{r.name, t1, std::vector<double>(r.q_error.begin() + 1, r.q_error.end()), "lines lw 1.5"});
             eerr.curves.push_back(series{r.name, t1, std::vector<double>(r.e_error.begin() + 1, r.e_error.end()), "lines lw 1.5"});
         }
-        render(figure{"Linear double pendulum, Rayleigh damping 2 %, load at the first resonance, h = t/20", 3, 1,
-                      {response, qerr, eerr}},
+        render(figure{"Linear double pendulum, Rayleigh damping 2 %, load at the first resonance, h = t/20", 2, 2,
+                      {response, balance, qerr, eerr}},
                o.out / "damped_pendulum.png");
     }
 }
