@@ -18,6 +18,7 @@
 #include <iostream>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <type_traits>
@@ -108,7 +109,8 @@ std::shared_ptr<const load_history<T>> read_load(const fs::path& file, Eigen::In
 /// Everything read and checked from the files.
 template <class T>
 struct inputs {
-    sparse_matrix<T> M, C, K;
+    sparse_matrix<T> M, C, K;                   ///< C: --damping, or zero
+    std::optional<rayleigh_damping<T>> rayleigh;  ///< --rayleigh: the model forms C = αM + βK
     vector<T> q0, p0;
     std::shared_ptr<const load_history<T>> load;  ///< null: no load
     T dt, t0, t1;
@@ -125,9 +127,8 @@ inputs<T> read_inputs(const integrate_options& o) {
     const Eigen::Index n = in.M.rows();
     if (!o.damping.empty()) {
         in.C = read_matrix<T>("damping", o.damping);
-    } else if (o.rayleigh) {
-        in.C = in.M * from_text<T>(o.rayleigh->first) + in.K * from_text<T>(o.rayleigh->second);
     } else {
+        if (o.rayleigh) in.rayleigh = rayleigh_damping<T>{from_text<T>(o.rayleigh->first), from_text<T>(o.rayleigh->second)};
         in.C = sparse_matrix<T>(in.M.rows(), in.M.cols());
     }
     in.q0 = read_vector<T>("q0", o.q0, n);
@@ -205,7 +206,11 @@ void integrate(Stepper stepper, const System& sys, const inputs<T>& in, const in
     table.write(o.out / "trajectory.csv");
     std::ostringstream s;
     const T e1 = energy(x.first, x.second);
-    s << "geomint integrate: n = " << n << ", nonzeros M " << in.M.nonZeros() << ", C " << in.C.nonZeros() << ", K "
+    s << "geomint integrate: n = " << n << ", nonzeros M " << in.M.nonZeros() << ", C "
+      << [&] {
+             if constexpr (System::is_sparse) return static_cast<Eigen::Index>(sys.damping().nonZeros());
+             else return static_cast<Eigen::Index>((sys.damping().array() != T(0)).count());
+         }() << ", K "
       << in.K.nonZeros() << "\nscheme " << o.scheme << (o.galerkin_degree ? ":" + std::to_string(o.galerkin_degree) : "")
       << ", precision " << o.precision << ", dt = " << o.dt << ", [t0, t1] = [" << o.t0 << ", " << o.t1 << "], "
       << steps << " steps, " << seconds << " s\n"
@@ -229,25 +234,30 @@ void integrate(Stepper stepper, const System& sys, const inputs<T>& in, const in
 template <class T, unsigned Degree, class System>
 void galerkin_degree(const System& sparse_sys, const inputs<T>& in, const integrate_options& o,
                      const std::vector<std::size_t>& dofs) {
-    // the Galerkin VI's Newton path works on dense models
-    const auto dense = [](const sparse_matrix<T>& a) { return matrix<T>(a.toDense()); };
-    const auto load = sparse_sys;  // shares the load
-    if constexpr (System::has_load) {
-        structural_system dense_sys(dense(in.M), dense(in.C), dense(in.K), [load](const T& t) { return load.load(t); });
+    // the Galerkin VI's Newton path works on dense models: the same matrices, the same load
+    const auto run_dense = [&](auto... load) {
+        const structural_system dense_sys(dense_copy(sparse_sys.mass()), dense_copy(sparse_sys.damping()),
+                                          dense_copy(sparse_sys.stiffness()), load...);
         integrate<T>(galerkin_vi_stepper<std::vector<T>, Degree>(), dense_sys, in, o, dofs);
-    } else {
-        structural_system dense_sys(dense(in.M), dense(in.C), dense(in.K));
-        integrate<T>(galerkin_vi_stepper<std::vector<T>, Degree>(), dense_sys, in, o, dofs);
-    }
+    };
+    if constexpr (System::has_load) run_dense([sparse_sys](const T& t) { return sparse_sys.load(t); });
+    else run_dense();
+}
+
+/// The stepper with --rho-infinity, or with its own default.
+template <class Stepper>
+Stepper alpha_stepper(const integrate_options& o) {
+    using T = typename Stepper::value_type;
+    return o.rho_infinity.empty() ? Stepper() : Stepper(from_text<T>(o.rho_infinity));
 }
 
 template <class T, class System>
 void run_scheme(const System& sys, const inputs<T>& in, const integrate_options& o, const std::vector<std::size_t>& dofs) {
-    const T rho = o.rho_infinity.empty() ? T(9) / T(10) : from_text<T>(o.rho_infinity);
-    if (o.scheme == "simpson") integrate<T>(simpson_stepper<std::vector<T>>(), sys, in, o, dofs);
-    else if (o.scheme == "newmark") integrate<T>(newmark_stepper<std::vector<T>>(), sys, in, o, dofs);
-    else if (o.scheme == "hht") integrate<T>(hht_alpha_stepper<std::vector<T>>(rho), sys, in, o, dofs);
-    else if (o.scheme == "generalized-alpha") integrate<T>(generalized_alpha_stepper<std::vector<T>>(rho), sys, in, o, dofs);
+    using V = std::vector<T>;
+    if (o.scheme == "simpson") integrate<T>(simpson_stepper<V>(), sys, in, o, dofs);
+    else if (o.scheme == "newmark") integrate<T>(newmark_stepper<V>(), sys, in, o, dofs);
+    else if (o.scheme == "hht") integrate<T>(alpha_stepper<hht_alpha_stepper<V>>(o), sys, in, o, dofs);
+    else if (o.scheme == "generalized-alpha") integrate<T>(alpha_stepper<generalized_alpha_stepper<V>>(o), sys, in, o, dofs);
     else if (o.galerkin_degree == 1) galerkin_degree<T, 1>(sys, in, o, dofs);
     else if (o.galerkin_degree == 2) galerkin_degree<T, 2>(sys, in, o, dofs);
     else if (o.galerkin_degree == 3) galerkin_degree<T, 3>(sys, in, o, dofs);
@@ -288,26 +298,17 @@ void run_integrate(const integrate_options& o) {
         prepare_output(out);  // the folder is created only now, after every input passed
         run_scheme<T>(sys, in, o, dofs);
     };
-    if (in.load) {
-        const auto history = in.load;
-        const auto make = [&] {
-            try {
-                return structural_system(in.M, in.C, in.K, [history](const T& t) { return (*history)(t); });
-            } catch (const std::invalid_argument& e) {
-                throw model_error(e);
-            }
-        };
-        run(make());
-    } else {
-        const auto make = [&] {
-            try {
-                return structural_system(in.M, in.C, in.K);
-            } catch (const std::invalid_argument& e) {
-                throw model_error(e);
-            }
-        };
-        run(make());
-    }
+    // the model (it forms C = αM + βK for --rayleigh), its errors named with the files
+    const auto build = [&](auto... load) {
+        try {
+            if (in.rayleigh) return structural_system(in.M, *in.rayleigh, in.K, load...);
+            return structural_system(in.M, in.C, in.K, load...);
+        } catch (const std::invalid_argument& e) {
+            throw model_error(e);
+        }
+    };
+    if (in.load) run(build([history = in.load](const T& t) { return (*history)(t); }));
+    else run(build());
 }
 
 }  // namespace geomint::cli

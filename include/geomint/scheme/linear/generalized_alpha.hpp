@@ -58,6 +58,12 @@ void require_rho(const char* scheme, const T& rho, const T& low, const char* ran
 
 /// What the generalized-α methods share: claims, stability, the amplification matrix.
 struct alpha_method_common : geomint::scheme_claims<2, claims_nothing>, geomint::unconditionally_stable {
+    /// The default ρ∞ of geomint's steppers: 0.9 (mild high-frequency dissipation).
+    template <class T>
+    static T default_rho_infinity() {
+        return T(9) / T(10);
+    }
+
     /// Amplification matrix of one step on y'' + 2ξω y' + ω² y = 0, state x = (y, h y', h² y''),
     /// Ω = ω h: x_{n+1} = A(Ω, ξ) x_n, 3 × 3. Assembled from the method's three equations as
     /// L x_{n+1} = R x_n and solved (independently of the stepper's effective-matrix form).
@@ -96,11 +102,6 @@ private:
 struct generalized_alpha : detail::alpha_method_common {
     static constexpr const char* name = "generalized_alpha";
     static constexpr const char* source = "Chung & Hulbert, J. Appl. Mech. 60 (1993) 371, section 2";
-    /// The default ρ∞ of geomint's stepper.
-    template <class T>
-    static T default_rho_infinity() {
-        return T(9) / T(10);
-    }
     /// \throws std::invalid_argument unless 0 <= ρ∞ <= 1.
     template <class T>
     static generalized_alpha_parameters<T> parameters(const T& rho) {
@@ -113,10 +114,6 @@ struct generalized_alpha : detail::alpha_method_common {
 struct hht_alpha : detail::alpha_method_common {
     static constexpr const char* name = "hht_alpha";
     static constexpr const char* source = "Hilber, Hughes & Taylor, Earthquake Eng. Struct. Dyn. 5 (1977) 283";
-    template <class T>
-    static T default_rho_infinity() {
-        return T(9) / T(10);
-    }
     /// \throws std::invalid_argument unless 1/2 <= ρ∞ <= 1.
     template <class T>
     static generalized_alpha_parameters<T> parameters(const T& rho) {
