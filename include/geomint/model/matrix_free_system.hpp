@@ -13,8 +13,20 @@
 /// f(p, dqdt): dq/dt = M⁻¹ p, g(q, dpdt): dp/dt = −K q, linear, with M, K symmetric positive
 /// definite (not checked: that would need the matrices). Callables are called non-const, with
 /// derivative containers sized (n entries, zeroed) first, as odeint does.
+///
+/// Damping and a load make it the matrix-free form of `structural_system`,
+/// M q̈ + C q̇ + K q = f(t):
+/// \code
+///   auto sys = geomint::matrix_free(f, g, omega_max_bound).with_damping(c).with_load(load);
+/// \endcode
+/// with c(v, force): force = C v (C symmetric positive semidefinite, linear; the containers of
+/// g: v a coordinate vector, force a momentum vector) and load(t) returning f(t) as an Eigen
+/// vector of the stepper's scalar, length n (checked each call: model/load.hpp). Newmark's and
+/// Simpson's steppers then take the discrete Lagrange–d'Alembert step by Krylov solves
+/// (scheme/linear/lagrange_dalembert.hpp, eqs. (10)–(13)); the other steppers refuse it.
 
 #include "geomint/error.hpp"
+#include "geomint/model/load.hpp"
 #include "geomint/model/system_form.hpp"
 #include "geomint/state.hpp"
 
@@ -22,20 +34,56 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 namespace geomint {
 
-/// The pair (f, g) and an upper bound of ω_max (rad per time unit), for the stability test of
-/// Simpson's scheme (ω_max h < 2√2), which cannot be decided from the callables alone.
-template <class F, class G>
+/// No damping (the default of `matrix_free_system`).
+struct no_damping {};
+
+/// The pair (f, g), an upper bound of ω_max (rad per time unit) for the stability test of
+/// Simpson's scheme (ω_max h < 2√2), which cannot be decided from the callables alone, and
+/// optionally a damping operator D and a load L (`with_damping`, `with_load`).
+template <class F, class G, class D = no_damping, class L = no_load>
 struct matrix_free_system {
-    static constexpr system_form form = system_form::matrix_free;
+    static constexpr bool has_damping = !std::is_same_v<D, no_damping>;
+    static constexpr bool has_load = !std::is_same_v<L, no_load>;
+    /// `matrix_free` (conservative: every stepper of a separable pair takes it) or
+    /// `matrix_free_structural` (with damping or a load: Newmark's and Simpson's steppers only).
+    static constexpr system_form form =
+        has_damping || has_load ? system_form::matrix_free_structural : system_form::matrix_free;
     F coordinate_rate;  ///< f(p, dqdt): dq/dt = M⁻¹ p
     G momentum_rate;    ///< g(q, dpdt): dp/dt = −K q
     /// Upper bound of ω_max given by the user; NaN when unknown (then Simpson's stepper needs
     /// stability_check::off).
     long double omega_max_bound = std::numeric_limits<long double>::quiet_NaN();
+    D damping{};  ///< c(v, force): force = C v
+    L load_function{};  ///< f(t), an Eigen vector of length n
+
+    /// The same system with the damping operator c(v, force): force = C v (replaces any before).
+    template <class C>
+    matrix_free_system<F, G, C, L> with_damping(C c) const {
+        return {coordinate_rate, momentum_rate, omega_max_bound, std::move(c), load_function};
+    }
+    /// The same system with the load f(t) (replaces any before).
+    template <class Load>
+    matrix_free_system<F, G, D, Load> with_load(Load f) const {
+        return {coordinate_rate, momentum_rate, omega_max_bound, damping, std::move(f)};
+    }
+
+    /// f(t) as a length-n vector of `Vector`'s scalar (zero without a load).
+    /// \throws std::invalid_argument naming t when the load returns another length or a
+    ///         non-finite entry (model/load.hpp).
+    template <class Vector, class Time>
+    Vector load(const Time& t, Eigen::Index n) const {
+        if constexpr (!has_load) {
+            (void)t;
+            return Vector::Zero(n);
+        } else {
+            return detail::evaluate_load<Vector>("matrix_free", load_function, t, n);
+        }
+    }
 };
 
 /// Wrap odeint's pair form (f, g) for the linear steppers' matrix-free path.
@@ -61,7 +109,7 @@ matrix_free_system<F, G> matrix_free(std::pair<F, G> fg,
 
 template <class S>
 struct is_matrix_free_system : std::false_type {};
-template <class F, class G>
-struct is_matrix_free_system<matrix_free_system<F, G>> : std::true_type {};
+template <class F, class G, class D, class L>
+struct is_matrix_free_system<matrix_free_system<F, G, D, L>> : std::true_type {};
 
 }  // namespace geomint

@@ -38,7 +38,8 @@ public:
         static_assert(has_separable_rates<S>(),
                       "this stepper needs a separable system: odeint's pair (f, g), a momentum function g(q, dpdt), "
                       "geomint::matrix_free, geomint::separable_system or geomint::quadratic_lagrangian (a "
-                      "geomint::forced_pair is stepped by galerkin_vi_stepper only)");
+                      "geomint::forced_pair is stepped by galerkin_vi_stepper only; a matrix_free with damping or a "
+                      "load, by newmark_stepper and simpson_stepper only)");
         if constexpr (form == system_form::quadratic_lagrangian || form == system_form::sparse_quadratic_lagrangian) {
             require_dof(n, sys.size(), name);
             use([&](const vec& p, vec& out) { out = sys.apply_inverse_mass(p); },

@@ -18,6 +18,7 @@
 
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/model/load.hpp"
 #include "geomint/model/mass_inverse.hpp"
 #include "geomint/model/matrix_checks.hpp"
 #include "geomint/model/system_form.hpp"
@@ -117,16 +118,7 @@ public:
             (void)t;
             return vector_type::Zero(size());
         } else {
-            const auto f = m_data->f(t);  // checked before it is converted to a length-n vector
-            if (f.size() != size())
-                throw std::invalid_argument("structural_system: the load at t = " + geomint::to_string(t) + " has " +
-                                            std::to_string(f.size()) + " entries (precondition: n = " +
-                                            std::to_string(size()) + ")");
-            if (const Eigen::Index k = first_non_finite(f); k >= 0)
-                throw std::invalid_argument("structural_system: the load at t = " + geomint::to_string(t) +
-                                            " has a non-finite entry f(" + std::to_string(k) + ") = " +
-                                            geomint::to_string(value_type(f(k))) + " (precondition: all entries finite)");
-            return vector_type(f);
+            return detail::evaluate_load<vector_type>("structural_system", m_data->f, t, size());
         }
     }
 

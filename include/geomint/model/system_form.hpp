@@ -30,6 +30,7 @@ enum class system_form {
     odeint_pair,                  ///< std::pair (f, g): dq/dt = f(p), dp/dt = g(q) (odeint's symplectic form)
     momentum_function,            ///< a callable g(q, dpdt) alone: dq/dt = p
     matrix_free,                  ///< `matrix_free_system`: linear (f, g) applied as given
+    matrix_free_structural,       ///< `matrix_free_system` with damping or a load: M q̈ + C q̇ + K q = f(t) as callables
     separable,                    ///< `separable_system`: H = |p|²/2 + V(q), n degrees of freedom
     newton,                       ///< `newton_system`: φ̈ = −V'(φ), one degree of freedom
     quadratic_lagrangian,         ///< dense `quadratic_lagrangian`: M q̈ + K q = 0

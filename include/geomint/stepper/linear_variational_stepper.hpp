@@ -77,7 +77,9 @@ long double omega_max_for_message(const Matrix& M, const Matrix& K) {
 /// dp/dt = −Kq (M = I) (see model/linear_system.hpp), or a `structural_system` M q̈ + C q̇ + K q =
 /// f(t) (dense or sparse, of the stepper's scalar): stepped by the discrete Lagrange–d'Alembert
 /// principle (scheme/linear/lagrange_dalembert.hpp), t being odeint's time; without damping and
-/// load it is the quadratic_lagrangian (M, K), stepped as one (bit for bit).
+/// load it is the quadratic_lagrangian (M, K), stepped as one (bit for bit). A
+/// `matrix_free(f, g).with_damping(c).with_load(f)` is the same model as callables, stepped by
+/// the same principle with Krylov solves (eqs. (10)–(13) there).
 ///
 /// dt < 0 steps backward: Φ(dt) = Φ(|dt|)⁻¹ for these time-symmetric schemes, applied as the
 /// inverse kick–drift–kick (exactly the inverse of the computed forward step, to rounding).
@@ -137,11 +139,14 @@ private:
         const value_type h = backward ? value_type(-dt) : dt;
         constexpr system_form form = form_of<System>();
         static_assert(form == system_form::quadratic_lagrangian || form == system_form::sparse_quadratic_lagrangian ||
-                          form == system_form::matrix_free || form == system_form::odeint_pair ||
-                          form == system_form::momentum_function || form == system_form::structural,
+                          form == system_form::matrix_free || form == system_form::matrix_free_structural ||
+                          form == system_form::odeint_pair || form == system_form::momentum_function ||
+                          form == system_form::structural,
                       "a linear variational stepper needs a geomint::quadratic_lagrangian or structural_system (dense "
-                      "or sparse), geomint::matrix_free(f, g), or odeint's system form with linear callables");
-        static_assert((form != system_form::sparse_quadratic_lagrangian && form != system_form::matrix_free) ||
+                      "or sparse), geomint::matrix_free(f, g) (with damping or a load or not), or odeint's system "
+                      "form with linear callables");
+        static_assert((form != system_form::sparse_quadratic_lagrangian && form != system_form::matrix_free &&
+                       form != system_form::matrix_free_structural) ||
                           static_dimension == Eigen::Dynamic,
                       "sparse and matrix-free models are stepped on states of dynamic size (std::vector, "
                       "Eigen::VectorX): the fixed-size Coor is meant for small dense models");
@@ -162,6 +167,9 @@ private:
             if (m_check == stability_check::enforce) check_stability(system.omega_max_bound, h);
             advance(Scheme::template matrix_free_factors<value_type, Coor, Momentum>(system, n, h, m_mf_work), q, p, q_out,
                     p_out, backward);
+        } else if constexpr (form == system_form::matrix_free_structural) {
+            if (m_check == stability_check::enforce) check_stability(system.omega_max_bound, h);
+            matrix_free_forced_step(system, q, p, t, dt, q_out, p_out);
         } else {
             advance(lookup(system, n, h), q, p, q_out, p_out, backward);
         }
@@ -316,9 +324,30 @@ private:
         vector<value_type> q1(n), p1(n), node;
         const auto load = [&system](const value_type& s) { return vector<value_type>(system.load(s)); };
         Scheme::lagrange_dalembert::step(f, load, q0, p0, t, q1, p1, Scheme::has_internal_node ? &node : nullptr);
+        write_forced_step(q1, p1, node, q_out, p_out);
+    }
+
+    /// The same step for a matrix-free model with damping or a load (eqs. (10)–(13) there): Krylov
+    /// solves each step, nothing cached.
+    template <class System, class Q, class P, class QOut, class POut>
+    void matrix_free_forced_step(System& system, const Q& q, const P& p, const value_type& t, const value_type& dt,
+                                 QOut& q_out, POut& p_out) {
+        const Eigen::Index n = q.size();
+        const scheme::detail::matrix_free_model<value_type, Coor, Momentum, System> model(system, n, m_mf_work);
+        const vector<value_type> q0 = q, p0 = p;
+        vector<value_type> q1(n), p1(n), node;
+        Scheme::lagrange_dalembert::matrix_free_step(model, q0, p0, t, dt, q1, p1,
+                                                     Scheme::has_internal_node ? &node : nullptr);
+        write_forced_step(q1, p1, node, q_out, p_out);
+    }
+
+    /// Writes a Lagrange–d'Alembert step's result (and Simpson variant 1's internal node).
+    template <class QOut, class POut>
+    void write_forced_step(const vector<value_type>& q1, const vector<value_type>& p1, const vector<value_type>& node,
+                           QOut& q_out, POut& p_out) {
         if constexpr (Scheme::has_internal_node) m_midpoint = node;
-        resize_state(q_out, n);
-        resize_state(p_out, n);
+        resize_state(q_out, q1.size());
+        resize_state(p_out, q1.size());
         as_eigen(q_out) = q1;
         as_eigen(p_out) = p1;
     }

@@ -60,9 +60,30 @@
 /// pivoting; sparse: SparseLU) — with C ≠ 0 they are not symmetric in (8), and (4) is indefinite
 /// for h < 0. Cost per step: one solve of size n (Newmark) or 2n (Simpson) and four to six
 /// products with M, C, K.
+///
+/// **Matrix-free models** (`matrix_free(f, g).with_damping(c).with_load(f)`) give M⁻¹, K, C only
+/// as operators (F = M⁻¹). With the unknowns in momentum units, d = F y (Newmark) and
+/// e = F ε, d = F δ (Simpson), (4) becomes the symmetric system
+///
+///     [(2/h) F + F ((h/2) K + C) F] y = F (2 p_j − h K q_j + h f(t + h/2)),                (10)
+///     q_{j+1} = q_j + F y,   p_{j+1} = (2/h) y − p_j,                                        (11)
+///
+/// positive definite for h > 0 (conjugate gradients; h < 0: BiCGSTAB), and (8) becomes
+///
+///     [ I − (h²/8) K F             −(h/8) C F − (h²/16) K F ] [ε]   [r₁]
+///     [ (8/3) I + (2h/3) C F        I + (h/6) C F           ] [δ] = [r₂]                  (12)
+///
+/// with (r₁, r₂) the right side of (8), non-symmetric (BiCGSTAB), and (9) reads
+///
+///     p_{j+1} = (δ − (8/3) ε)/h − (h/6) K q_{j+1} − C (d − 4e)/6 + (h/6) f(t + h).            (13)
+///
+/// An application of (10) costs 2 calls of f, 1 of g and 1 of c; of (12), 2, 2 and 2. Nothing is
+/// factored: the iterations (Eigen's Krylov solvers to 16 ε, scheme/linear/matrix_free_operators.hpp)
+/// grow with ω_max |h| and the damping, and with the precision.
 
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/scheme/linear/matrix_free_operators.hpp"
 #include "geomint/sparse.hpp"
 
 #include <memory>
@@ -151,6 +172,37 @@ struct newmark_lagrange_dalembert {
         p1.noalias() = (T(2) / h) * (f.M * d);
         p1 -= p;
     }
+
+    /// The same step for a matrix-free model (eqs. (10)–(11)): `model` a
+    /// `detail::matrix_free_model`, h ≠ 0 (signed). Writes (q1, p1); `midpoint` is not used.
+    /// \throws geomint::convergence_error if the Krylov solve fails; std::invalid_argument from
+    ///         the callables (wrong length) or the load (model/load.hpp).
+    template <class Model, class V>
+    static void matrix_free_step(const Model& model, const V& q, const V& p, const typename Model::value_type& t,
+                                 const typename Model::value_type& h, V& q1, V& p1, V* /*midpoint*/) {
+        using T = typename Model::value_type;
+        vector<T> Kq, b, u, w, Cu;
+        model.stiffness(q, Kq);
+        const vector<T> rhs = T(2) * p - h * Kq + h * model.load(t + h / T(2));
+        model.inverse_mass(rhs, b);
+        const auto apply = [&](const Eigen::Ref<const vector<T>>& y, vector<T>& out) {
+            model.inverse_mass(y, u);  // u = F y
+            model.stiffness(u, w);
+            w *= h / T(2);
+            w += (T(2) / h) * y;
+            model.damping(u, Cu);
+            w += Cu;
+            model.inverse_mass(w, out);
+        };
+        using detail::krylov_method;
+        const vector<T> y = detail::krylov_solve<T>(
+            apply, b, vector<T>((h / T(2)) * rhs),
+            h > T(0) ? krylov_method::conjugate_gradient : krylov_method::bicgstab,
+            "are f, g and c linear, with M symmetric positive definite and K, C symmetric positive semidefinite?");
+        model.inverse_mass(y, u);
+        q1 = q + u;
+        p1 = (T(2) / h) * y - p;
+    }
 };
 
 /// Simpson's scheme (both variants) with forces: eqs. (6)–(9).
@@ -190,6 +242,51 @@ struct simpson_lagrange_dalembert {
         p1.noalias() -= (h / T(6)) * (f.K * q1);
         p1.noalias() -= f.C * d_damp / T(6);
         p1 += (h / T(6)) * load(t + h);
+    }
+
+    /// The same step for a matrix-free model (eqs. (12)–(13)): `model` a
+    /// `detail::matrix_free_model`, h ≠ 0 (signed). Writes (q1, p1) and, when `midpoint` is not
+    /// null, the internal node q_m.
+    /// \throws geomint::convergence_error if the Krylov solve fails; std::invalid_argument from
+    ///         the callables (wrong length) or the load (model/load.hpp).
+    template <class Model, class V>
+    static void matrix_free_step(const Model& model, const V& q, const V& p, const typename Model::value_type& t,
+                                 const typename Model::value_type& h, V& q1, V& p1, V* midpoint) {
+        using T = typename Model::value_type;
+        const Eigen::Index n = q.size();
+        vector<T> Kq, e, d, Ke, Kd, Ce, Cd;
+        model.stiffness(q, Kq);
+        vector<T> rhs(2 * n);
+        rhs.head(n) = (h * h / T(8)) * (Kq - model.load(t + h / T(2)));
+        rhs.tail(n) = h * p - (h * h / T(6)) * (Kq - model.load(t));
+        const auto apply = [&](const Eigen::Ref<const vector<T>>& z, vector<T>& out) {
+            model.inverse_mass(z.head(n), e);
+            model.inverse_mass(z.tail(n), d);
+            model.stiffness(e, Ke);
+            model.stiffness(d, Kd);
+            model.damping(e, Ce);
+            model.damping(d, Cd);
+            out.resize(2 * n);
+            out.head(n) = z.head(n) - (h * h / T(8)) * Ke - (h / T(8)) * Cd - (h * h / T(16)) * Kd;
+            out.tail(n) = (T(8) / T(3)) * z.head(n) + (T(2) * h / T(3)) * Ce + z.tail(n) + (h / T(6)) * Cd;
+        };
+        vector<T> guess(2 * n);  // the solution for K = C = 0
+        guess.head(n) = rhs.head(n);
+        guess.tail(n) = rhs.tail(n) - (T(8) / T(3)) * rhs.head(n);
+        const vector<T> z = detail::krylov_solve<T>(
+            apply, rhs, guess, detail::krylov_method::bicgstab,
+            "are f, g and c linear, with M symmetric positive definite, K, C symmetric positive semidefinite and "
+            "omega_max |h| < 2 sqrt(2)?");
+        model.inverse_mass(z.head(n), e);
+        model.inverse_mass(z.tail(n), d);
+        if (midpoint != nullptr) *midpoint = q + d / T(2) + e;
+        q1 = q + d;
+        model.stiffness(q1, Kq);
+        model.damping(vector<T>(d - T(4) * e), Cd);
+        p1 = (z.tail(n) - (T(8) / T(3)) * z.head(n)) / h;
+        p1 -= (h / T(6)) * Kq;
+        p1 -= Cd / T(6);
+        p1 += (h / T(6)) * model.load(t + h);
     }
 };
 

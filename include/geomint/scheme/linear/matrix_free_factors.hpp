@@ -13,97 +13,12 @@
 /// condition number of A (that of M times 1 + β ω_max²/α, ≤ 4/3 for Simpson within its bound)
 /// and with the precision. The drift is dq = M⁻¹ S w = w − (h²/8) F(K w) (Newmark: dq = w).
 
-#include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
-#include "geomint/model/callable_adapter.hpp"
 #include "geomint/model/matrix_free_system.hpp"
+#include "geomint/scheme/linear/matrix_free_operators.hpp"
 #include "geomint/state.hpp"
 
-#include <Eigen/IterativeLinearSolvers>
-#include <Eigen/SparseCore>
-
-#include <algorithm>
-#include <cmath>
-#include <stdexcept>
-#include <string>
-
-namespace geomint::detail {
-template <class T, class Apply>
-class matrix_free_operator;
-}  // namespace geomint::detail
-
-namespace Eigen::internal {
-template <class T, class Apply>
-struct traits<geomint::detail::matrix_free_operator<T, Apply>> : traits<Eigen::SparseMatrix<T>> {};
-}  // namespace Eigen::internal
-
-namespace geomint::detail {
-
-/// A symmetric n × n operator given by `apply(x, y)` (y = A x) as an Eigen matrix for its
-/// iterative solvers (Eigen's documented matrix-free pattern).
-template <class T, class Apply>
-class matrix_free_operator : public Eigen::EigenBase<matrix_free_operator<T, Apply>> {
-public:
-    using Scalar = T;
-    using RealScalar = T;
-    using StorageIndex = int;
-    enum { ColsAtCompileTime = Eigen::Dynamic, MaxColsAtCompileTime = Eigen::Dynamic, IsRowMajor = false };
-
-    matrix_free_operator(Eigen::Index n, const Apply& apply) : m_n(n), m_apply(&apply) {}
-    Eigen::Index rows() const { return m_n; }
-    Eigen::Index cols() const { return m_n; }
-
-    template <class Rhs>
-    Eigen::Product<matrix_free_operator, Rhs, Eigen::AliasFreeProduct> operator*(const Eigen::MatrixBase<Rhs>& x) const {
-        return Eigen::Product<matrix_free_operator, Rhs, Eigen::AliasFreeProduct>(*this, x.derived());
-    }
-    /// dst += alpha A x, through a buffer kept between calls (no allocation per iteration).
-    template <class Dest>
-    void add_product(Dest& dst, const Eigen::Ref<const vector<T>>& x, const T& alpha) const {
-        (*m_apply)(x, m_y);
-        dst += alpha * m_y;
-    }
-
-private:
-    Eigen::Index m_n;
-    const Apply* m_apply;
-    mutable vector<T> m_y;
-};
-
-}  // namespace geomint::detail
-
-namespace Eigen::internal {
-template <class T, class Apply, class Rhs>
-struct generic_product_impl<geomint::detail::matrix_free_operator<T, Apply>, Rhs, SparseShape, DenseShape, GemvProduct>
-    : generic_product_impl_base<geomint::detail::matrix_free_operator<T, Apply>, Rhs,
-                                generic_product_impl<geomint::detail::matrix_free_operator<T, Apply>, Rhs>> {
-    template <class Dest>
-    static void scaleAndAddTo(Dest& dst, const geomint::detail::matrix_free_operator<T, Apply>& lhs, const Rhs& rhs,
-                              const T& alpha) {
-        lhs.add_product(dst, rhs, alpha);
-    }
-};
-}  // namespace Eigen::internal
-
 namespace geomint::scheme {
-
-namespace detail {
-/// Buffers of the matrix-free path (callable arguments and results, CG operator temporaries,
-/// the memo key), owned by the stepper so that steps reuse them: vectors of 10⁵ entries
-/// allocated and freed every step cost more in page faults than the arithmetic.
-template <class T, class Coor, class Momentum>
-struct matrix_free_workspace {
-    geomint::detail::callable_adapter<Momentum, Coor> f_call;  ///< p ↦ M⁻¹ p
-    geomint::detail::callable_adapter<Coor, Momentum> g_call;  ///< q ↦ −K q
-    vector<T> t1, t2, v;
-
-    void resize(Eigen::Index n) {
-        if (v.size() == n) return;
-        v.resize(n);
-        for (Eigen::Index i = 0; i < n; ++i) v(i) = T(static_cast<int>(i + 1));
-    }
-};
-}  // namespace detail
 
 /// The kick, drift and node coordinates of Newmark's or Simpson's scheme for a
 /// `matrix_free_system` at one step size h > 0, with the interface of `sparse_kick_drift_kick`.
@@ -152,37 +67,27 @@ public:
     void key(vector<T>& k) const {
         k.resize(2 * m_n + 1);
         k(0) = m_h;
-        inverse_mass_into(m_ws->v, m_ws->t1);
+        m_model.inverse_mass(m_ws->v, m_ws->t1);
         k.segment(1, m_n) = m_ws->t1;
-        stiffness_into(m_ws->v, m_ws->t1);
+        m_model.stiffness(m_ws->v, m_ws->t1);
         k.tail(m_n) = m_ws->t1;
     }
 
 private:
     matrix_free_kick_drift_kick(System& sys, Eigen::Index n, const T& h, bool simpson, const T& a, const T& b,
                                 const T& beta_r, workspace& ws)
-        : m_sys(&sys), m_n(n), m_h(h), m_simpson(simpson), m_a(a), m_b(b), m_beta_r(beta_r), m_ws(&ws) {
+        : m_model(sys, n, ws), m_n(n), m_h(h), m_simpson(simpson), m_a(a), m_b(b), m_beta_r(beta_r), m_ws(&ws) {
         ws.resize(n);
     }
 
-    /// out = M⁻¹ x by f, through the workspace's adapter (no allocation per call).
-    template <class X>
-    void inverse_mass_into(const X& x, vector<T>& out) const {
-        m_ws->f_call(m_sys->coordinate_rate, x, out, "matrix_free", "coordinate function f(p, dqdt)");
-    }
-    /// out = K x = −g(x).
-    template <class X>
-    void stiffness_into(const X& x, vector<T>& out) const {
-        out = -as_eigen(m_ws->g_call.call(m_sys->momentum_rate, x, "matrix_free", "momentum function g(q, dpdt)"));
-    }
     vector<T> inverse_mass(const vector<T>& x) const {
         vector<T> out;
-        inverse_mass_into(x, out);
+        m_model.inverse_mass(x, out);
         return out;
     }
     vector<T> stiffness(const vector<T>& x) const {
         vector<T> out;
-        stiffness_into(x, out);
+        m_model.stiffness(x, out);
         return out;
     }
 
@@ -191,30 +96,18 @@ private:
         vector<T>& t1 = m_ws->t1;
         vector<T>& t2 = m_ws->t2;
         const auto apply = [&, alpha, beta](const Eigen::Ref<const vector<T>>& y, vector<T>& out) {
-            inverse_mass_into(y, t1);
-            stiffness_into(t1, t2);
+            m_model.inverse_mass(y, t1);
+            m_model.stiffness(t1, t2);
             t2 *= beta;
             t2 += alpha * y;
-            inverse_mass_into(t2, out);
+            m_model.inverse_mass(t2, out);
         };
-        using op = geomint::detail::matrix_free_operator<T, decltype(apply)>;
-        const op A(m_n, apply);
-        Eigen::ConjugateGradient<op, Eigen::Lower | Eigen::Upper, Eigen::IdentityPreconditioner> cg;
-        cg.setTolerance(scalar_traits<T>::tolerance(16));
-        cg.setMaxIterations(static_cast<Eigen::Index>(std::max<long>(200, 2 * static_cast<long>(m_n))));
-        cg.compute(A);
-        vector<T> y = cg.solveWithGuess(b, vector<T>(b / alpha));
-        if (cg.info() != Eigen::Success || !all_finite(y))
-            throw convergence_error("matrix_free: conjugate gradient did not converge in " +
-                                        std::to_string(cg.iterations()) + " iterations (relative residual " +
-                                        geomint::to_string(cg.error()) +
-                                        "): are f and g linear, with M and K symmetric positive definite and "
-                                        "omega_max h < 2 sqrt(2) (Simpson)?",
-                                    static_cast<int>(cg.iterations()), static_cast<long double>(cg.error()));
-        return y;
+        return detail::krylov_solve<T>(apply, b, vector<T>(b / alpha), detail::krylov_method::conjugate_gradient,
+                                       "are f and g linear, with M and K symmetric positive definite and omega_max h "
+                                       "< 2 sqrt(2) (Simpson)?");
     }
 
-    System* m_sys;
+    detail::matrix_free_model<T, Coor, Momentum, System> m_model;
     Eigen::Index m_n;
     T m_h;
     bool m_simpson;
