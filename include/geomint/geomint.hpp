@@ -58,6 +58,9 @@
 #include "geomint/stepper/truss_stepper.hpp"
 #include "geomint/stepper/galerkin_vi_stepper.hpp"
 #include "geomint/stepper/splitting_stepper.hpp"
+#include "geomint/stepper/rattle_stepper.hpp"
+#include "geomint/model/holonomic_constraints.hpp"
+#include "geomint/model/constrained_system.hpp"
 #include "geomint/scheme/composition/solve_coefficients.hpp"
 
 #include "geomint/analysis/symplecticity.hpp"
@@ -82,4 +85,5 @@
 #include "geomint/problems/kepler.hpp"
 #include "geomint/problems/unit_mass_rate.hpp"
 #include "geomint/problems/spring_chain.hpp"
+#include "geomint/problems/spherical_pendulum.hpp"
 #include "geomint/problems/tumbling_tetrahedron.hpp"

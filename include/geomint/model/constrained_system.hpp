@@ -1,0 +1,43 @@
+#pragma once
+/// \file
+/// `constrained(pair, constraints)`: odeint's symplectic pair form with holonomic constraints,
+///     dq/dt = f(p) = M⁻¹ p,   dp/dt = g(q) − G(q)ᵀ λ,   g_c(q) = 0,
+/// H = ½ pᵀ M⁻¹ p + V(q) (g = −∇V) with M constant, symmetric positive definite (f linear: not
+/// checked, as for odeint's pair) on the constraint manifold of `holonomic_constraints` (Hairer,
+/// Lubich, Wanner, GNI §VII.1, eq. (1.9)). Stepped by `rattle_stepper` and its compositions
+/// (stepper/rattle_stepper.hpp); the other steppers refuse it at compile time (they would drop
+/// the constraints).
+/// \code
+///   auto f = [](const V& p, V& dqdt) { dqdt = p; };                          // M = I
+///   auto g = [](const V& q, V& dpdt) { dpdt[2] = -9.81; };                     // gravity
+///   auto sys = geomint::constrained(std::make_pair(f, g), constraints);       // |q| = 1
+///   geomint::rattle_stepper<V> stepper;
+///   boost::numeric::odeint::integrate_const(stepper, sys, x, 0.0, 10.0, 0.01);
+/// \endcode
+
+#include "geomint/model/holonomic_constraints.hpp"
+#include "geomint/model/system_form.hpp"
+
+#include <utility>
+
+namespace geomint {
+
+/// The pair (f, g) and the constraints.
+template <class F, class G, class Constraints>
+struct constrained_system {
+    static constexpr system_form form = system_form::constrained_pair;
+    static_assert(is_holonomic_constraints<Constraints>::value,
+                  "constrained(pair, constraints) takes a geomint::holonomic_constraints");
+    F coordinate_rate;         ///< f(p, dqdt): dq/dt = M⁻¹ p
+    G momentum_rate;           ///< g(q, dpdt): dp/dt = −∇V(q) (without the constraint forces)
+    Constraints constraints;   ///< g_c(q) = 0 and G(q)
+};
+
+/// The pair (f, g) of odeint's symplectic form with holonomic constraints (each copied; pass
+/// std::ref to share a callable).
+template <class F, class G, class Constraints>
+constrained_system<F, G, Constraints> constrained(std::pair<F, G> fg, Constraints constraints) {
+    return {std::move(fg.first), std::move(fg.second), std::move(constraints)};
+}
+
+}  // namespace geomint
