@@ -73,6 +73,8 @@
 #include "geomint/analysis/one_step_map.hpp"
 #include "geomint/analysis/period_amplitude.hpp"
 #include "geomint/analysis/relative_equilibrium_fit.hpp"
+#include "geomint/analysis/constraint_residuals.hpp"
+#include "geomint/analysis/restricted_symplecticity.hpp"
 
 #include "geomint/exact/modal_solution.hpp"
 #include "geomint/exact/driven_modal_solution.hpp"
@@ -86,4 +88,6 @@
 #include "geomint/problems/unit_mass_rate.hpp"
 #include "geomint/problems/spring_chain.hpp"
 #include "geomint/problems/spherical_pendulum.hpp"
+#include "geomint/problems/cartesian_double_pendulum.hpp"
+#include "geomint/problems/rod_chain.hpp"
 #include "geomint/problems/tumbling_tetrahedron.hpp"

@@ -16,21 +16,33 @@
 /// \endcode
 
 #include "geomint/model/holonomic_constraints.hpp"
+#include "geomint/model/matrix_checks.hpp"
 #include "geomint/model/system_form.hpp"
+#include "geomint/sparse.hpp"
 
+#include <type_traits>
 #include <utility>
 
 namespace geomint {
 
-/// The pair (f, g) and the constraints.
-template <class F, class G, class Constraints>
+/// M⁻¹ is applied by the pair's f only (the default of `constrained_system`).
+struct inverse_mass_from_f {};
+
+/// The pair (f, g), the constraints and, optionally, M⁻¹ as a matrix.
+template <class F, class G, class Constraints, class InverseMass = inverse_mass_from_f>
 struct constrained_system {
     static constexpr system_form form = system_form::constrained_pair;
     static_assert(is_holonomic_constraints<Constraints>::value,
                   "constrained(pair, constraints) takes a geomint::holonomic_constraints");
+    /// True when M⁻¹ is given as a matrix (then M⁻¹ Gᵀ is a matrix product, not m calls of f).
+    static constexpr bool has_inverse_mass = !std::is_same_v<InverseMass, inverse_mass_from_f>;
+    static_assert(!Constraints::sparse_jacobian || is_sparse_matrix_v<InverseMass>,
+                  "a sparse constraint Jacobian needs M^-1 as a sparse matrix: constrained(pair, constraints, "
+                  "inverse_mass) (else M^-1 G^T would be n x m dense)");
     F coordinate_rate;         ///< f(p, dqdt): dq/dt = M⁻¹ p
     G momentum_rate;           ///< g(q, dpdt): dp/dt = −∇V(q) (without the constraint forces)
     Constraints constraints;   ///< g_c(q) = 0 and G(q)
+    InverseMass inverse_mass{};  ///< M⁻¹ (n × n), when given
 };
 
 /// The pair (f, g) of odeint's symplectic form with holonomic constraints (each copied; pass
@@ -38,6 +50,17 @@ struct constrained_system {
 template <class F, class G, class Constraints>
 constrained_system<F, G, Constraints> constrained(std::pair<F, G> fg, Constraints constraints) {
     return {std::move(fg.first), std::move(fg.second), std::move(constraints)};
+}
+
+/// The same with M⁻¹ given as a dense or sparse matrix (n × n, symmetric positive definite, equal
+/// to what f applies: that is not checked). Required with a sparse constraint Jacobian.
+/// \throws std::invalid_argument naming the violated property of M⁻¹ (model/matrix_checks.hpp).
+template <class F, class G, class Constraints, class InverseMass>
+constrained_system<F, G, Constraints, InverseMass> constrained(std::pair<F, G> fg, Constraints constraints,
+                                                                InverseMass inverse_mass) {
+    detail::require_model_matrix("constrained", "inverse mass matrix M^-1", inverse_mass,
+                                 detail::definiteness::positive_definite);
+    return {std::move(fg.first), std::move(fg.second), std::move(constraints), std::move(inverse_mass)};
 }
 
 }  // namespace geomint

@@ -16,15 +16,19 @@
 /// g is called with a `std::vector<U>` of length n, U = T or a first-order `forward_jet` over T
 /// (forward_jet.hpp), and returns a `std::vector<U>` of m entries: write it with `q[i]`, ADL math
 /// calls and constants of type T or int. A user's Jacobian jac(q) returns G(q) as a `matrix<T>`
-/// (m × n) instead of autodiff's.
+/// or a `sparse_matrix<T>` (m × n) instead of autodiff's: a sparse one makes the steppers' multiplier
+/// solves sparse (a banded G of a chain: O(n) per step; the model then needs M⁻¹ as a matrix,
+/// model/constrained_system.hpp).
 
 #include "geomint/error.hpp"
 #include "geomint/forward_jet.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/sparse.hpp"
 
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <functional>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -34,12 +38,25 @@ namespace geomint {
 /// G(q) by forward-mode autodiff of g (the default of `holonomic_constraints`).
 struct autodiff_jacobian {};
 
+namespace detail {
+/// The type of G(q): what a user's Jacobian returns, or matrix<T> for autodiff's.
+template <class T, class Jacobian, bool User = !std::is_same_v<Jacobian, autodiff_jacobian>>
+struct constraint_jacobian_type {
+    using type = matrix<T>;
+};
+template <class T, class Jacobian>
+struct constraint_jacobian_type<T, Jacobian, true> {
+    using type = std::decay_t<std::invoke_result_t<const Jacobian&, const vector<T>&>>;
+};
+}  // namespace detail
+
 /// m constraints g(q) = 0 with Jacobian G(q).
 ///
 /// \tparam T        scalar type.
 /// \tparam Function callable `std::vector<U> g(const std::vector<U>& q)` (m entries) for U = T and
 ///                  first-order `forward_jet`s over T.
-/// \tparam Jacobian `autodiff_jacobian`, or a callable `matrix<T> jac(const vector<T>& q)` (m × n).
+/// \tparam Jacobian `autodiff_jacobian`, or a callable `jac(const vector<T>& q)` returning G(q) as a
+///                  `matrix<T>` or a `sparse_matrix<T>` (m × n).
 ///
 /// Members throw std::invalid_argument when g returns another number of entries than m or the
 /// Jacobian another shape than m × n, and std::domain_error naming the entry when a value or a
@@ -49,6 +66,11 @@ class holonomic_constraints {
 public:
     using value_type = T;
     static constexpr bool user_jacobian = !std::is_same_v<Jacobian, autodiff_jacobian>;
+    /// G's type: `matrix<T>`, or `sparse_matrix<T>` when the user's Jacobian returns one.
+    using jacobian_type = typename detail::constraint_jacobian_type<T, Jacobian>::type;
+    static constexpr bool sparse_jacobian = is_sparse_matrix_v<jacobian_type>;
+    static_assert(std::is_same_v<jacobian_type, matrix<T>> || std::is_same_v<jacobian_type, sparse_matrix<T>>,
+                  "a constraint Jacobian jac(q) returns a geomint::matrix<T> or a geomint::sparse_matrix<T>");
 
     /// \param m the number of constraints (>= 1).
     /// \throws std::invalid_argument if m < 1.
@@ -78,9 +100,9 @@ public:
     }
 
     /// G(q) = ∂g/∂q, m × n: the user's Jacobian, or one evaluation of g on first-order jets over q.
-    matrix<T> jacobian(const vector<T>& q) const {
+    jacobian_type jacobian(const vector<T>& q) const {
         const Eigen::Index n = q.size();
-        matrix<T> G;
+        jacobian_type G;
         if constexpr (user_jacobian) {
             G = m_jac(q);
             if (G.rows() != m_m || G.cols() != n)
@@ -92,11 +114,35 @@ public:
         } else {
             G = jacobian_on<forward_jet<T, Eigen::Dynamic, 1>>(q);
         }
-        if (const Eigen::Index k = first_non_finite(G); k >= 0)
-            throw std::domain_error("holonomic_constraints: the Jacobian entry (" + std::to_string(k % m_m) + ", " +
-                                    std::to_string(k / m_m) + ") = " + geomint::to_string(T(G(k % m_m, k / m_m))) +
-                                    " is not finite");
+        if constexpr (sparse_jacobian) {
+            for (Eigen::Index j = 0; j < G.outerSize(); ++j)
+                for (typename jacobian_type::InnerIterator it(G, j); it; ++it)
+                    if (!is_finite(it.value())) throw_non_finite(it.row(), it.col(), it.value());
+        } else if (const Eigen::Index k = first_non_finite(G); k >= 0) {
+            throw_non_finite(k % m_m, k / m_m, G(k % m_m, k / m_m));
+        }
         return G;
+    }
+
+    /// H = ∂/∂q (G(q) v) at a fixed v (m × n, dense): row i is (∇²g_i(q) v)ᵀ, by one evaluation of g
+    /// on second-order jets over q — the derivative of the hidden constraint G(q) M⁻¹ p = 0 along
+    /// q (analysis/restricted_symplecticity.hpp). O(m n²): for analyses of small models.
+    matrix<T> hidden_constraint_jacobian(const vector<T>& q, const vector<T>& v) const {
+        const Eigen::Index n = q.size();
+        std::vector<forward_jet<T, Eigen::Dynamic, 2>> x;
+        x.reserve(static_cast<std::size_t>(n));
+        for (Eigen::Index i = 0; i < n; ++i) x.push_back(forward_jet<T, Eigen::Dynamic, 2>::variable(q(i), i, n));
+        const auto g = m_g(std::as_const(x));
+        require_count(g.size());
+        matrix<T> H = matrix<T>::Zero(m_m, n);
+        for (Eigen::Index i = 0; i < m_m; ++i) {
+            const auto& gi = g[static_cast<std::size_t>(i)];
+            if (gi.directions() != 0) H.row(i) = (gi.hessian() * v).transpose();
+        }
+        if (const Eigen::Index k = first_non_finite(H); k >= 0)
+            throw std::domain_error("holonomic_constraints: the hidden constraint's derivative entry (" +
+                                    std::to_string(k % m_m) + ", " + std::to_string(k / m_m) + ") is not finite");
+        return H;
     }
 
 private:
@@ -117,6 +163,11 @@ private:
             if (gi.directions() != 0) G.row(i) = gi.gradient().transpose();  // a constant row has G_i = 0
         }
         return G;
+    }
+
+    [[noreturn]] static void throw_non_finite(Eigen::Index i, Eigen::Index j, const T& value) {
+        throw std::domain_error("holonomic_constraints: the Jacobian entry (" + std::to_string(i) + ", " +
+                                std::to_string(j) + ") = " + geomint::to_string(value) + " is not finite");
     }
 
     void require_count(std::size_t k) const {

@@ -29,9 +29,9 @@ namespace geomint {
 namespace detail {
 
 /// How `solve_vector` computes the Newton step J⁻¹g for a Jacobian of type `Jacobian`: dense
-/// matrices here (partial-pivoting LU); sparse ones where the sparse solve lives
-/// (scheme/truss/sparse_solve.hpp), so <Eigen/Sparse> is compiled only there. A singular J gives
-/// a non-finite step.
+/// matrices here (partial-pivoting LU); sparse ones in solver/sparse_newton_step.hpp, so
+/// <Eigen/Sparse> is compiled only where a scheme includes it. A singular J gives a non-finite
+/// step.
 template <class Jacobian>
 struct newton_step_solver;
 

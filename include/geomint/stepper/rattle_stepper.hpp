@@ -28,6 +28,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 namespace geomint {
 
@@ -94,13 +95,14 @@ private:
     /// \throws std::invalid_argument when (q, p) is off the constrained phase space.
     template <class Model>
     void require_on_manifold(const Model& model, const vector<T>& q, const vector<T>& p) {
-        m_frame.update(model, q);
+        auto& frame = m_frame.template of<Model>();
+        frame.update(model, q);
         const T tolerance = T(1024) * std::numeric_limits<T>::epsilon();
         const T position = max_abs(model.constraint(q));
-        const T position_scale = scheme::detail::constraint_scale(m_frame.G, q);
+        const T position_scale = scheme::detail::constraint_scale(frame.G, q);
         const vector<T> v = model.inverse_mass(p);
-        const T hidden = max_abs(vector<T>(m_frame.G * v));
-        const T hidden_scale = scheme::detail::constraint_scale(m_frame.G, v);
+        const T hidden = max_abs(vector<T>(frame.G * v));
+        const T hidden_scale = scheme::detail::constraint_scale(frame.G, v);
         const char* advice = "; geomint::project_onto_constraints(system, x) projects a state onto it)";
         if (!(position <= tolerance * position_scale))
             throw std::invalid_argument(std::string(Scheme::name) + ": the state is off the constraint manifold: |g(q)| = " +
@@ -141,13 +143,14 @@ void project_onto_constraints(System& system, std::pair<Coor, Momentum>& x, iter
     using T = typename state_traits<Coor>::scalar;
     scheme::detail::constrained_workspace<Coor, Momentum> calls;
     const scheme::detail::constrained_model<T, Coor, Momentum, System> model(system, calls);
+    using product = typename std::remove_cvref_t<decltype(model)>::product_type;
     const vector<T> q0 = as_eigen(x.first);
-    const matrix<T> G0 = model.constraint_jacobian(q0);
-    const matrix<T> B0 = model.inverse_mass_times_transpose(G0);
+    const product G0 = model.constraint_jacobian(q0);
+    const product B0 = model.inverse_mass_times_transpose(G0);
     const vector<T> nu = scheme::detail::position_multiplier(model, q0, B0, scheme::detail::constraint_scale(G0, q0),
                                                              options, "project_onto_constraints");
     const vector<T> q = q0 - B0 * nu;
-    const matrix<T> G = model.constraint_jacobian(q);
+    const product G = model.constraint_jacobian(q);
     const vector<T> p = as_eigen(x.second);
     const vector<T> p1 = p - scheme::detail::momentum_correction(G, model.inverse_mass_times_transpose(G), p,
                                                                  "project_onto_constraints");

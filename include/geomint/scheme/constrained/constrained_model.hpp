@@ -2,12 +2,19 @@
 /// \file
 /// A `constrained_system` (model/constrained_system.hpp) applied to Eigen vectors: M⁻¹ x by the
 /// user's f, the force by g, the constraints' values and Jacobian, M⁻¹ G(q)ᵀ column by column —
-/// the operations of the RATTLE step and of the projections onto the constrained phase space.
+/// the operations of the RATTLE step and of the projections onto the constrained phase space. G and
+/// M⁻¹Gᵀ are dense, or sparse when the constraints give a sparse Jacobian (with M⁻¹ a sparse matrix).
 
 #include "geomint/linalg.hpp"
 #include "geomint/model/callable_adapter.hpp"
 #include "geomint/model/constrained_system.hpp"
+#include "geomint/sparse.hpp"
 #include "geomint/state.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
 
 namespace geomint::scheme::detail {
 
@@ -24,6 +31,12 @@ class constrained_model {
 public:
     using value_type = T;
     using workspace = constrained_workspace<Coor, Momentum>;
+    using constraints_type = std::remove_cv_t<decltype(std::declval<System&>().constraints)>;
+    /// G(q)'s type, and that of M⁻¹ Gᵀ: both sparse when the constraints' Jacobian is (M⁻¹ is then
+    /// given as a sparse matrix), else dense.
+    using jacobian_type = typename constraints_type::jacobian_type;
+    static constexpr bool is_sparse = constraints_type::sparse_jacobian;
+    using product_type = jacobian_type;
 
     constrained_model(System& sys, workspace& ws) : m_sys(&sys), m_ws(&ws) {}
 
@@ -45,12 +58,20 @@ public:
     /// g_c(q), m entries.
     vector<T> constraint(const vector<T>& q) const { return m_sys->constraints.value(q); }
     /// G(q), m × n.
-    matrix<T> constraint_jacobian(const vector<T>& q) const { return m_sys->constraints.jacobian(q); }
-    /// M⁻¹ Gᵀ (n × m), one call of f per constraint.
-    matrix<T> inverse_mass_times_transpose(const matrix<T>& G) const {
-        matrix<T> B(G.cols(), G.rows());
-        for (Eigen::Index i = 0; i < G.rows(); ++i) B.col(i) = inverse_mass(vector<T>(G.row(i).transpose()));
-        return B;
+    jacobian_type constraint_jacobian(const vector<T>& q) const { return m_sys->constraints.jacobian(q); }
+    /// M⁻¹ Gᵀ (n × m): a product with the given M⁻¹, else one call of f per constraint.
+    product_type inverse_mass_times_transpose(const jacobian_type& G) const {
+        using S = std::remove_cv_t<System>;
+        if constexpr (S::has_inverse_mass) {
+            if (m_sys->inverse_mass.rows() != G.cols())
+                throw std::invalid_argument("constrained: M^-1 is " + std::to_string(m_sys->inverse_mass.rows()) +
+                                            " square but the state has " + std::to_string(G.cols()) + " entries");
+            return product_type(m_sys->inverse_mass * G.transpose());
+        } else {
+            matrix<T> B(G.cols(), G.rows());
+            for (Eigen::Index i = 0; i < G.rows(); ++i) B.col(i) = inverse_mass(vector<T>(G.row(i).transpose()));
+            return B;
+        }
     }
 
 private:

@@ -7,59 +7,25 @@
 ///   −G(q̃ − Bν) B (m × m), to the tolerance of `solve_vector` (solver/newton_raphson.hpp) on the
 ///   scale |G(q₀)| |q|;
 /// - **momentum**: p − G(q)ᵀ κ with G(q) M⁻¹ (p − G(q)ᵀ κ) = 0 — linear, (G M⁻¹ Gᵀ) κ = G M⁻¹ p,
-///   by full-pivoting LU, which reports the rank of G M⁻¹ Gᵀ (that of G: M is definite) when the
-///   constraints are redundant.
+///   by LU (full pivoting; sparse LU for a sparse G), with the rank of G M⁻¹ Gᵀ (that of G: M is
+///   definite) reported when the constraints are redundant.
 /// Then `constraint_residuals` measures |g(q)|∞ and |G(q) M⁻¹ p|∞ of a state.
 
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
 #include "geomint/solver/newton_raphson.hpp"
 #include "geomint/solver/options.hpp"
+#include "geomint/solver/sparse_newton_step.hpp"
+#include "geomint/sparse.hpp"
+
+#include <Eigen/SparseQR>
 
 #include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <utility>
 
-namespace geomint::scheme::detail {
-
-/// The size of the terms of g near q (|G(q)|∞ |q|∞, or |G|∞ when q = 0): the scale of the
-/// position solve's tolerance and of the manifold checks.
-template <class T>
-T constraint_scale(const matrix<T>& G, const vector<T>& q) {
-    const T x = max_abs(q);
-    const T s = max_abs(G) * (x > T(0) ? x : T(1));
-    return s > T(0) ? s : T(1);
-}
-
-/// ν with g(q̃ − B ν) = 0 (B = M⁻¹ G(q₀)ᵀ, n × m), from ν = 0, by Newton.
-/// \throws geomint::convergence_error (naming `who`, iterations, residual) when Newton fails.
-template <class Model, class T = typename Model::value_type>
-vector<T> position_multiplier(const Model& model, const vector<T>& q_tilde, const matrix<T>& B, const T& scale,
-                              const iteration_options& opt, const char* who) {
-    const auto residual = [&](const vector<T>& nu) {
-        const vector<T> q = q_tilde - B * nu;
-        matrix<T> J = -(model.constraint_jacobian(q) * B);
-        return std::make_pair(model.constraint(q), std::move(J));
-    };
-    return geomint::detail::solve_vector(residual, vector<T>(vector<T>::Zero(B.cols())), scale, opt, who);
-}
-
-/// The correction Gᵀ κ with G M⁻¹ (p − Gᵀ κ) = 0, for G = G(q) (m × n) and B = M⁻¹ Gᵀ: the
-/// projected momentum is p − Gᵀ κ.
-/// \throws std::invalid_argument naming `who`, the rank of G M⁻¹ Gᵀ and m when the constraints
-///         are redundant at q (G rank-deficient).
-template <class T>
-vector<T> momentum_correction(const matrix<T>& G, const matrix<T>& B, const vector<T>& p, const char* who) {
-    const matrix<T> A = G * B;
-    const Eigen::FullPivLU<matrix<T>> lu(A);
-    if (lu.rank() < A.rows())
-        throw std::invalid_argument(std::string(who) + ": the constraints are redundant at q: G(q) M^-1 G(q)^T has rank " +
-                                    std::to_string(lu.rank()) + " < m = " + std::to_string(A.rows()) +
-                                    " (precondition: the Jacobian G(q) has full row rank)");
-    const vector<T> kappa = lu.solve(vector<T>(B.transpose() * p));
-    return G.transpose() * kappa;
-}
+namespace geomint {
 
 /// How far a state is from the constrained phase space.
 template <class T>
@@ -67,6 +33,60 @@ struct constraint_residual {
     T position;  ///< |g(q)|∞
     T hidden;    ///< |G(q) M⁻¹ p|∞ (the velocity constraint)
 };
+
+}  // namespace geomint
+
+namespace geomint::scheme::detail {
+
+/// The size of the terms of g near q (|G(q)|∞ |q|∞, or |G|∞ when q = 0): the scale of the
+/// position solve's tolerance and of the manifold checks. G dense or sparse.
+template <class Matrix, class T = typename Matrix::Scalar>
+T constraint_scale(const Matrix& G, const vector<T>& q) {
+    const T x = max_abs(q);
+    const T s = max_abs(G) * (x > T(0) ? x : T(1));
+    return s > T(0) ? s : T(1);
+}
+
+/// ν with g(q̃ − B ν) = 0 (B = M⁻¹ G(q₀)ᵀ, n × m, dense or sparse as the model's), from ν = 0, by
+/// Newton (a sparse Jacobian −G(q̃ − Bν) B is solved by SparseLU).
+/// \throws geomint::convergence_error (naming `who`, iterations, residual) when Newton fails.
+template <class Model, class T = typename Model::value_type>
+vector<T> position_multiplier(const Model& model, const vector<T>& q_tilde, const typename Model::product_type& B,
+                              const T& scale, const iteration_options& opt, const char* who) {
+    using jacobian = typename Model::product_type;  // G B: sparse × sparse, or dense
+    const auto residual = [&](const vector<T>& nu) {
+        const vector<T> q = q_tilde - B * nu;
+        jacobian J = -(model.constraint_jacobian(q) * B);
+        return std::make_pair(model.constraint(q), std::move(J));
+    };
+    return geomint::detail::solve_vector(residual, vector<T>(vector<T>::Zero(B.cols())), scale, opt, who);
+}
+
+/// The correction Gᵀ κ with G M⁻¹ (p − Gᵀ κ) = 0, for G = G(q) (m × n) and B = M⁻¹ Gᵀ (dense or
+/// both sparse): the projected momentum is p − Gᵀ κ. G M⁻¹ Gᵀ is factored by LU (full pivoting, or
+/// SparseLU: tridiagonal for a chain).
+/// \throws std::invalid_argument naming `who`, the rank of G M⁻¹ Gᵀ and m when the constraints
+///         are redundant at q (G rank-deficient).
+template <class Matrix, class T = typename Matrix::Scalar>
+vector<T> momentum_correction(const Matrix& G, const Matrix& B, const vector<T>& p, const char* who) {
+    const Matrix A = G * B;
+    const lu_factorization<Matrix> lu(A);
+    if (!lu.invertible()) {
+        Eigen::Index rank;
+        if constexpr (is_sparse_matrix_v<Matrix>) {
+            sparse_matrix<T> c = A;
+            c.makeCompressed();
+            rank = Eigen::SparseQR<sparse_matrix<T>, Eigen::COLAMDOrdering<int>>(c).rank();
+        } else {
+            rank = Eigen::FullPivLU<matrix<T>>(A).rank();
+        }
+        throw std::invalid_argument(std::string(who) + ": the constraints are redundant at q: G(q) M^-1 G(q)^T has rank " +
+                                    std::to_string(rank) + " < m = " + std::to_string(A.rows()) +
+                                    " (precondition: the Jacobian G(q) has full row rank)");
+    }
+    const vector<T> kappa = lu.solve(vector<T>(B.transpose() * p));
+    return G.transpose() * kappa;
+}
 
 /// |g(q)|∞ and |G(q) M⁻¹ p|∞ for a `constrained_model`.
 template <class Model, class T = typename Model::value_type>

@@ -24,24 +24,37 @@
 #include "geomint/scheme/constrained/manifold_projection.hpp"
 #include "geomint/scheme/traits.hpp"
 #include "geomint/solver/options.hpp"
+#include "geomint/sparse.hpp"
 
 #include <vector>
 
 namespace geomint::scheme {
 
 /// G(q) and M⁻¹ G(q)ᵀ at the q they were computed at: the closing values of one step are the
-/// opening ones of the next (one Jacobian and m calls of f saved per step).
+/// opening ones of the next (one Jacobian and M⁻¹Gᵀ saved per step). Holds a dense and a sparse
+/// pair; a model uses the one of its matrix type (`of<Model>()`).
 template <class T>
 struct constraint_frame {
-    vector<T> q;
-    matrix<T> G, B;
+    template <class Matrix>
+    struct entry {
+        vector<T> q;
+        Matrix G, B;
+
+        template <class Model>
+        void update(const Model& model, const vector<T>& at) {
+            if (q.size() == at.size() && q == at) return;
+            q = at;
+            G = model.constraint_jacobian(at);
+            B = model.inverse_mass_times_transpose(G);
+        }
+    };
+    entry<matrix<T>> dense;
+    entry<sparse_matrix<T>> sparse;
 
     template <class Model>
-    void update(const Model& model, const vector<T>& at) {
-        if (q.size() == at.size() && q == at) return;
-        q = at;
-        G = model.constraint_jacobian(at);
-        B = model.inverse_mass_times_transpose(G);
+    auto& of() {
+        if constexpr (Model::is_sparse) return sparse;
+        else return dense;
     }
 };
 
@@ -67,17 +80,19 @@ struct rattle : geomint::scheme_claims<2, symplectic_map | time_symmetric>, geom
     template <class Model, class T = typename Model::value_type>
     static void step(const Model& model, const vector<T>& q, const vector<T>& p, const T& h, constraint_frame<T>& frame,
                      const iteration_options& opt, vector<T>& dq, vector<T>& dp) {
-        frame.update(model, q);
-        const matrix<T> G0 = frame.G, B0 = frame.B;
+        using product = typename Model::product_type;
+        auto& f = frame.template of<Model>();
+        f.update(model, q);
+        const product G0 = f.G, B0 = f.B;
         const vector<T> kick0 = (h / T(2)) * model.force(q);
         dq = h * model.inverse_mass(vector<T>(p + kick0));
         const vector<T> nu =
             detail::position_multiplier(model, vector<T>(q + dq), B0, detail::constraint_scale(G0, q), opt, name);
         dq -= B0 * nu;
         const vector<T> q1 = q + dq;
-        frame.update(model, q1);
+        f.update(model, q1);
         dp = kick0 - G0.transpose() * nu / h + (h / T(2)) * model.force(q1);
-        dp -= detail::momentum_correction(frame.G, frame.B, vector<T>(p + dp), name);
+        dp -= detail::momentum_correction(f.G, f.B, vector<T>(p + dp), name);
     }
 };
 

@@ -20,6 +20,7 @@
 #include "geomint/linalg.hpp"
 #include "geomint/model/truss.hpp"
 #include "geomint/solver/newton_raphson.hpp"
+#include "geomint/solver/sparse_newton_step.hpp"
 
 #include <Eigen/Sparse>
 
@@ -28,22 +29,6 @@
 #include <cstddef>
 #include <utility>
 #include <vector>
-
-namespace geomint {
-namespace detail {
-/// The Newton step J⁻¹g for a sparse Jacobian (Eigen's SparseLU, COLAMD ordering); a singular J
-/// gives a non-finite step, as the dense solve does (solver/newton_raphson.hpp).
-template <class T>
-struct newton_step_solver<Eigen::SparseMatrix<T>> {
-    static vector<T> solve(const Eigen::SparseMatrix<T>& J, const vector<T>& g) {
-        Eigen::SparseLU<Eigen::SparseMatrix<T>, Eigen::COLAMDOrdering<int>> lu;
-        lu.compute(J);
-        if (lu.info() != Eigen::Success) return vector<T>::Constant(g.size(), std::numeric_limits<T>::quiet_NaN());
-        return lu.solve(g);
-    }
-};
-}  // namespace detail
-}  // namespace geomint
 
 namespace geomint::scheme {
 
