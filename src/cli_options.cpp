@@ -46,7 +46,8 @@ std::size_t parse_count(const count_range& r, const std::string& text) {
 
 po::options_description description(std::string& precision, std::string& out, std::string& only, std::string& drift,
                                     std::string& table1, std::string& truss, std::string& galerkin,
-                                    std::string& horizon, std::string& section, std::string& periods) {
+                                    std::string& horizon, std::string& section, std::string& periods,
+                                    std::string& constrained) {
     const options d;
     po::options_description desc(
         "geomint: reproduce Rojas-Quintero, Dubois, Cabrera-Diaz (2024), Section 6,\n"
@@ -79,6 +80,8 @@ po::options_description description(std::string& precision, std::string& out, st
         ("end time of the Henon-Heiles Poincare-section runs," + range("section-time")).c_str())(
         "kepler-periods", po::value(&periods)->default_value(std::to_string(d.kepler_periods)),
         ("periods of the Kepler pericentre-timing runs," + range("kepler-periods")).c_str())(
+        "constrained-steps", po::value(&constrained)->default_value(std::to_string(d.constrained_steps)),
+        ("steps of the constrained double-pendulum runs (h = tbar/100)," + range("constrained-steps")).c_str())(
         "no-plots", "write CSV only, no PNG");
     return desc;
 }
@@ -102,7 +105,7 @@ po::variables_map parse_options(int argc, const char* const* argv, const po::opt
 const std::string& all_experiments() {
     static const std::string s =
         "table2,figures,drift,pendulum-tables,pendulum-figures,pendulum-table1,truss-tumbling,truss-spinning,"
-        "truss-convergence,galerkin-pendulum,henon-heiles-section,kepler-pericentre,damped-pendulum";
+        "truss-convergence,galerkin-pendulum,henon-heiles-section,kepler-pericentre,damped-pendulum,constrained-pendulum";
     return s;
 }
 
@@ -110,20 +113,22 @@ const std::vector<count_range>& count_ranges() {
     static const std::vector<count_range> r{
         {"drift-steps", 10, 1000000000ULL}, {"table1-periods", 1, 100000000ULL}, {"truss-steps", 10, 100000000ULL},
         {"galerkin-steps", 100, 100000000ULL}, {"galerkin-horizon", 1, 100000ULL},
-        {"section-time", 50, 1000000ULL}, {"kepler-periods", 20, 10000000ULL}};
+        {"section-time", 50, 1000000ULL}, {"kepler-periods", 20, 10000000ULL},
+        {"constrained-steps", 1000, 100000000ULL}};
     return r;
 }
 
 std::string help_text() {
-    std::string a, b, c, d, e, f, g, h, i, j;
+    std::string a, b, c, d, e, f, g, h, i, j, k;
     std::ostringstream s;
-    s << description(a, b, c, d, e, f, g, h, i, j)
+    s << description(a, b, c, d, e, f, g, h, i, j, k)
       << "\nOutputs (in --out): table2.csv/.txt, fig2..fig8 *.csv/*.png, drift.csv/.txt/.png,\n"
          "pendulum_tables.csv/.txt, pendulum_table1.csv/.txt, pfig12..pfig16 *.csv/*.png,\n"
          "truss_tumbling.csv/.txt, truss_energy.png, truss_momenta.png, truss_spinning.csv/.txt/.png,\n"
          "truss_convergence.csv/.txt/.png, galerkin_linearization.csv/.png, galerkin_energy.csv/.png,\n"
          "galerkin_work_precision.csv/.png, galerkin_pendulum.txt, henon_heiles_section.csv/.txt/.png,\n"
-         "henon_heiles_rounding.png, kepler_pericentre.csv/.txt/.png, damped_pendulum.csv/.txt/.png\n"
+         "henon_heiles_rounding.png, kepler_pericentre.csv/.txt/.png, damped_pendulum.csv/.txt/.png,\n"
+         "constrained_pendulum.csv/.txt/.png\n"
          "Exit codes: 0 success, 1 a failure during the run (no partial file is left), 2 a bad command line.\n"
          "\nTo integrate your own structural model (Matrix Market M, K, C and CSV load): geomint integrate --help\n";
     return s.str();
@@ -131,8 +136,9 @@ std::string help_text() {
 
 command_line parse_command_line(int argc, const char* const* argv) {
     command_line r;
-    std::string precision, out, only, drift, table1, truss, galerkin, horizon, section, periods;
-    const auto desc = description(precision, out, only, drift, table1, truss, galerkin, horizon, section, periods);
+    std::string precision, out, only, drift, table1, truss, galerkin, horizon, section, periods, constrained;
+    const auto desc =
+        description(precision, out, only, drift, table1, truss, galerkin, horizon, section, periods, constrained);
     const po::variables_map vm = parse_options(argc, argv, desc);
     if (vm.count("help")) {
         r.help = true;
@@ -161,6 +167,7 @@ command_line parse_command_line(int argc, const char* const* argv) {
     r.opt.galerkin_horizon = parse_count(range_of("galerkin-horizon"), horizon);
     r.opt.section_time = parse_count(range_of("section-time"), section);
     r.opt.kepler_periods = parse_count(range_of("kepler-periods"), periods);
+    r.opt.constrained_steps = parse_count(range_of("constrained-steps"), constrained);
     r.opt.plots = !vm.count("no-plots");
     return r;
 }

@@ -36,4 +36,9 @@ void run_kepler_pericentre(const options& o);
 /// energy balance (damped_pendulum.csv/.txt/.png), at double.
 void run_damped_pendulum(const options& o);
 
+/// The nonlinear double pendulum in Cartesian coordinates with its rod constraints (RATTLE,
+/// RATTLE x yoshida4) against its angle form (Galerkin VI Degree 2): errors, energy and
+/// constraint residuals over 10^5 steps (constrained_pendulum.csv/.txt/.png), at double.
+void run_constrained_pendulum(const options& o);
+
 }  // namespace geomint::cli

@@ -11,6 +11,7 @@
 //     odeint's symplectic_rkn_sb3a_m4_mclachlan is not in it: it needs a separable Hamiltonian
 //     H = T(p) + V(q), and this pendulum's kinetic energy depends on q.
 #include "experiments.hpp"
+#include "nonlinear_pendulum_reference.hpp"
 #include "figure.hpp"
 #include "output.hpp"
 
@@ -37,27 +38,7 @@ namespace odeint = boost::numeric::odeint;
 using V = std::vector<double>;
 using state4 = std::array<double, 4>;
 
-/// q at t = k·dt_sample, k = 0 … samples, of the nonlinear pendulum from (q0, p0), by
-/// runge_kutta_fehlberg78 (order 8) with `per_sample` fixed steps between samples, in the
-/// scalar R (double or quad).
-template <class R>
-std::vector<std::array<double, 2>> reference(const V& q0, const V& p0, double dt_sample, std::size_t samples,
-                                             std::size_t per_sample) {
-    using X = std::array<R, 4>;
-    const problems::double_pendulum<R> dp;
-    X x{R(q0[0]), R(q0[1]), R(p0[0]), R(p0[1])};
-    odeint::runge_kutta_fehlberg78<X, R, X, R> rk;
-    const auto rates = [&](const X& y, X& dy, const R&) { dp.nonlinear_rates(y, dy); };
-    const R dt = R(dt_sample) / R(static_cast<double>(per_sample));
-    std::vector<std::array<double, 2>> out{{q0[0], q0[1]}};
-    for (std::size_t k = 1; k <= samples; ++k) {
-        for (std::size_t j = 0; j < per_sample; ++j) rk.do_step(rates, x, R(0), dt);
-        out.push_back({double(x[0]), double(x[1])});
-    }
-    return out;
-}
-
-double qdistance(const std::array<double, 2>& a, double q0, double q1) {
+double qdistance(const std::array<double, 4>& a, double q0, double q1) {
     return std::max(std::abs(a[0] - q0), std::abs(a[1] - q1));
 }
 
@@ -72,7 +53,7 @@ struct timed_run {
 /// and taking the max error against `ref` (the error at each t̄).
 template <class StepTo>
 timed_run time_run(const std::string& method, double parameter, std::size_t horizon,
-                   const std::vector<std::array<double, 2>>& ref, StepTo&& step_to) {
+                   const std::vector<std::array<double, 4>>& ref, StepTo&& step_to) {
     double worst = 0;
     const auto t0 = std::chrono::steady_clock::now();
     for (std::size_t k = 1; k <= horizon; ++k) {
@@ -85,7 +66,7 @@ timed_run time_run(const std::string& method, double parameter, std::size_t hori
 
 template <unsigned D>
 timed_run galerkin_run(const V& q0, const V& p0, std::size_t per_tbar, std::size_t horizon,
-                       const std::vector<std::array<double, 2>>& ref) {
+                       const std::vector<std::array<double, 4>>& ref) {
     const problems::double_pendulum<double> dp;
     const auto sys = dp.nonlinear_system();
     galerkin_vi_stepper<V, D> st;
@@ -131,7 +112,7 @@ void run_galerkin_pendulum(const options& o) {
     for (const auto& [name, start] : std::vector<std::pair<std::string, V>>{{"(0, pi/6)", V{0.0, pi / 6}},
                                                                               {"(pi/2, pi/2)", V{pi / 2, pi / 2}}}) {
         const std::size_t samples = 200;  // every 0.05 t̄
-        const auto ref = reference<double>(start, V{0.0, 0.0}, 0.05 * dp.tbar, samples, 100);
+        const auto ref = nonlinear_pendulum_reference<double>(start, V{0.0, 0.0}, 0.05 * dp.tbar, samples, 100);
         simpson_stepper<vector<double, 2>> simpson;
         auto xl = std::make_pair(vector<double, 2>(start[0], start[1]), vector<double, 2>(0.0, 0.0));
         galerkin_vi_stepper<V, 2> g2;
@@ -218,7 +199,7 @@ void run_galerkin_pendulum(const options& o) {
     const std::size_t horizon = o.galerkin_horizon;
     std::cerr << "Galerkin: work-precision over " << horizon << " tbar (reference: rkf78 at quad)\n";
     const V q0{0.0, pi / 6}, p0{0.0, 0.0};
-    const auto ref = reference<quad>(q0, p0, dp.tbar, horizon, 1500);
+    const auto ref = nonlinear_pendulum_reference<quad>(q0, p0, dp.tbar, horizon, 1500);
     std::vector<timed_run> runs;
     for (std::size_t n : {25, 50, 100, 200, 400}) runs.push_back(galerkin_run<2>(q0, p0, n, horizon, ref));
     for (std::size_t n : {25, 50, 100, 200}) runs.push_back(galerkin_run<3>(q0, p0, n, horizon, ref));

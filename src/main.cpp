@@ -90,6 +90,7 @@ int main(int argc, char** argv) {
         if (cl.experiments.count("henon-heiles-section")) run_henon_heiles_section(o);
         if (cl.experiments.count("kepler-pericentre")) run_kepler_pericentre(o);
         if (cl.experiments.count("damped-pendulum")) run_damped_pendulum(o);
+        if (cl.experiments.count("constrained-pendulum")) run_constrained_pendulum(o);
         std::cerr << "geomint: outputs written to " << o.out.string() << "\n";
         return 0;
     } catch (const std::exception& e) {

@@ -25,6 +25,7 @@ TEST(CliBadArguments, RefusedUpFrontWithExitCode2) {
         {"--drift-steps", "3"},        {"--truss-steps", "1e3"},     {"--truss-steps", "12.5"},
         {"--galerkin-steps", "99"},    {"--galerkin-horizon", "0"},  {"--galerkin-horizon", "1.5"},
         {"--section-time", "49"},      {"--kepler-periods", "19"},   {"--kepler-periods", "1e4"},
+        {"--constrained-steps", "999"},
         {"--truss-steps", " 20"},      {"--drift-steps", "+20"},     {"--drift-steps", "99999999999999999999999"},
         {"--only", ""},                {"--only", "table2,"},        {"--only", ",,"},
         {"--only", "tables"},          {"--precision", "float16"},   {"--precision", ""},
@@ -81,9 +82,9 @@ TEST(CliFigures, EveryFigureRendersWithoutWarnings) {
     if (!gnuplot_available()) GTEST_SKIP() << "gnuplot is not installed";
     const fs::path dir = fresh_dir("figures");
     const outcome r = run({"--only", "drift,pendulum-figures,truss-tumbling,truss-spinning,truss-convergence,galerkin-pendulum,"
-                           "henon-heiles-section,kepler-pericentre,damped-pendulum",
+                           "henon-heiles-section,kepler-pericentre,damped-pendulum,constrained-pendulum",
                            "--drift-steps", "2000", "--truss-steps", "20", "--galerkin-steps", "200", "--galerkin-horizon", "1",
-                           "--section-time", "50", "--kepler-periods", "20", "--out", "out"},
+                           "--section-time", "50", "--kepler-periods", "20", "--constrained-steps", "2000", "--out", "out"},
                           dir);
     ASSERT_EQ(r.code, 0) << r.err;
     for (const char* png : {"drift.png", "pfig12_period_p0_0.1.png", "pfig13_amplitude_p0_1.8.png",
@@ -91,7 +92,7 @@ TEST(CliFigures, EveryFigureRendersWithoutWarnings) {
                             "truss_energy.png", "truss_momenta.png", "truss_spinning.png", "truss_convergence.png",
                             "galerkin_linearization.png", "galerkin_energy.png", "galerkin_work_precision.png",
                             "henon_heiles_section.png", "henon_heiles_rounding.png", "kepler_pericentre.png",
-                            "damped_pendulum.png"}) {
+                            "damped_pendulum.png", "constrained_pendulum.png"}) {
         const std::string bytes = slurp(dir / "out" / png);
         EXPECT_GT(bytes.size(), 1000u) << png;
         EXPECT_EQ(bytes.substr(0, 4), "\x89PNG") << png;

@@ -7,19 +7,15 @@
 /// geomint's angle-coordinate pendulum describes with q = (θ1, θ2) (absolute angles from the
 /// downward vertical), x1 = l sin θ1, y1 = −l cos θ1, x2 = x1 + l sin θ2, y2 = y1 − l cos θ2.
 ///
-/// The angle equations (Euler–Lagrange of the paper's L, solved for θ̈; with Δ = θ1 − θ2,
-/// D = 2m1 + m2 − m2 cos 2Δ):
-///     θ̈1 = [−g(2m1 + m2) sin θ1 − m2 g sin(θ1 − 2θ2) − 2 m2 sin Δ (l θ̇2² + l θ̇1² cos Δ)] / (l D),
-///     θ̈2 = [2 sin Δ (l θ̇1² (m1 + m2) + g (m1 + m2) cos θ1 + l θ̇2² m2 cos Δ)] / (l D),
-/// are the first-order odeint system on y = (θ1, θ̇1, θ2, θ̇2) the tests integrate by rkf78 as the
-/// independent reference. Every constant is computed in `T`.
+/// The independent reference of the tests is the angle form's Hamiltonian equations
+/// (`double_pendulum::nonlinear_rates` on (θ1, θ2, p_θ1, p_θ2)) integrated by odeint's rkf78, mapped
+/// here by `cartesian_state`. Every constant is computed in `T`.
 
 #include "geomint/model/constrained_system.hpp"
 #include "geomint/model/holonomic_constraints.hpp"
 #include "geomint/problems/double_pendulum.hpp"
 #include "geomint/state.hpp"
 
-#include <array>
 #include <cmath>
 #include <utility>
 #include <vector>
@@ -72,20 +68,13 @@ struct cartesian_double_pendulum {
         return {q, p};
     }
 
-    /// The angle equations as a first-order odeint system on y = (θ1, θ̇1, θ2, θ̇2).
-    void operator()(const std::array<T, 4>& y, std::array<T, 4>& dy, const T& /*t*/) const {
-        using std::cos;
-        using std::sin;
-        const T m1 = angles.m1, m2 = angles.m2, g = angles.g, l = angles.l;
-        const T delta = y[0] - y[2];
-        const T D = T(2) * m1 + m2 - m2 * cos(T(2) * delta);
-        dy[0] = y[1];
-        dy[1] = (-g * (T(2) * m1 + m2) * sin(y[0]) - m2 * g * sin(y[0] - T(2) * y[2]) -
-                 T(2) * sin(delta) * m2 * (y[3] * y[3] * l + y[1] * y[1] * l * cos(delta))) /
-                (l * D);
-        dy[2] = y[3];
-        dy[3] = T(2) * sin(delta) *
-                (y[1] * y[1] * l * (m1 + m2) + g * (m1 + m2) * cos(y[0]) + y[3] * y[3] * l * m2 * cos(delta)) / (l * D);
+    /// (q, p) at the angle form's state x = (θ1, θ2, p_θ1, p_θ2) (the rates θ̇ = M(θ)⁻¹ p_θ from
+    /// `double_pendulum::nonlinear_rates`).
+    template <class X>
+    std::pair<vector<T, 4>, vector<T, 4>> cartesian_state(const X& x) const {
+        X rates = x;
+        angles.nonlinear_rates(x, rates);
+        return cartesian_state(T(x[0]), T(rates[0]), T(x[1]), T(rates[1]));
     }
 
     /// H(q, p) = |p_1|²/(2m1) + |p_2|²/(2m2) + g (m1 y1 + m2 y2) (J).
