@@ -19,6 +19,7 @@
 /// Symmetric compositions of it keep all three and raise the order (Reich, SIAM J. Numer. Anal.
 /// 33 (1996) 475): `rattle_composition<Method>` with the splitting catalogue's weights.
 
+#include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
 #include "geomint/scheme/composition/symmetric_composition.hpp"
 #include "geomint/scheme/constrained/manifold_projection.hpp"
@@ -26,6 +27,7 @@
 #include "geomint/solver/options.hpp"
 #include "geomint/sparse.hpp"
 
+#include <string>
 #include <vector>
 
 namespace geomint::scheme {
@@ -86,8 +88,14 @@ struct rattle : geomint::scheme_claims<2, symplectic_map | time_symmetric>, geom
         const product G0 = f.G, B0 = f.B;
         const vector<T> kick0 = (h / T(2)) * model.force(q);
         dq = h * model.inverse_mass(vector<T>(p + kick0));
-        const vector<T> nu =
-            detail::position_multiplier(model, vector<T>(q + dq), B0, detail::constraint_scale(G0, q), opt, name);
+        vector<T> nu;
+        try {
+            nu = detail::position_multiplier(model, vector<T>(q + dq), B0, detail::constraint_scale(G0, q), opt, name);
+        } catch (const convergence_error& e) {  // name the step size too
+            throw convergence_error(std::string(e.what()) + " in the position solve at h = " + geomint::to_string(h) +
+                                        " (a smaller step keeps q + h M^-1 p near the manifold)",
+                                    e.iterations, e.residual);
+        }
         dq -= B0 * nu;
         const vector<T> q1 = q + dq;
         f.update(model, q1);
