@@ -48,14 +48,17 @@ void run_constrained_pendulum(const options& o) {
         r.error.push_back((q - ref_q[k]).cwiseAbs().maxCoeff());
         r.energy_error.push_back(std::abs(cp.energy(q, p) - e0));
     };
+    // steps from sample k − 1 to sample k (none for k = 0)
+    const auto advance_to = [&](std::size_t k, auto& stepper, const auto& sys, auto& x) {
+        for (std::size_t j = k == 0 ? 0 : (k - 1) * every; j < k * every; ++j) stepper.do_step(sys, x, double(j) * h, h);
+    };
     const auto cartesian_run = [&](const std::string& name, auto stepper) {
         const auto sys = cp.system<V>();
         const auto [qc, pc] = cp.cartesian_state(ref[0]);
         auto x = std::make_pair(V(qc.data(), qc.data() + 4), V(pc.data(), pc.data() + 4));
         run_result r{name, {}, {}, {}, {}};
         for (std::size_t k = 0; k <= samples; ++k) {
-            if (k > 0)
-                for (std::size_t j = (k - 1) * every; j < k * every; ++j) stepper.do_step(sys, x, double(j) * h, h);
+            advance_to(k, stepper, sys, x);
             record(r, k, as_eigen(x.first), as_eigen(x.second));
             const auto res = constraint_residuals(sys, x);
             r.position_residual.push_back(res.position);
@@ -71,8 +74,7 @@ void run_constrained_pendulum(const options& o) {
         auto x = std::make_pair(q0, p0);
         run_result r{"Galerkin VI Degree 2 (angles)", {}, {}, {}, {}};
         for (std::size_t k = 0; k <= samples; ++k) {
-            if (k > 0)
-                for (std::size_t j = (k - 1) * every; j < k * every; ++j) stepper.do_step(sys, x, double(j) * h, h);
+            advance_to(k, stepper, sys, x);
             const auto [q, p] = cp.cartesian_state(std::array<double, 4>{x.first[0], x.first[1], x.second[0], x.second[1]});
             record(r, k, q, p);
         }

@@ -24,17 +24,8 @@ TEST(RodChain, SparsePathFollowsTheDensePath) {
     problems::rod_chain<double> chain;
     chain.rods = 6;
     const auto sparse = chain.system<SV>();
-    const auto dense_constraints = make_holonomic_constraints<double>(chain.rods, [N = chain.rods](const auto& q) {
-        using U = std::decay_t<decltype(q[0])>;
-        std::vector<U> out;
-        for (Eigen::Index k = 0; k < N; ++k) {
-            const auto i = static_cast<std::size_t>(2 * k);
-            const U dx = k == 0 ? U(q[i]) : U(q[i] - q[i - 2]);
-            const U dy = k == 0 ? U(q[i + 1]) : U(q[i + 1] - q[i - 1]);
-            out.push_back((dx * dx + dy * dy - 1) / 2);
-        }
-        return out;
-    });
+    // the same constraint function, its Jacobian by autodiff (dense), M⁻¹ through f
+    const auto dense_constraints = make_holonomic_constraints<double>(chain.rods, chain.constraint_function());
     const auto dense = constrained(std::make_pair(sparse.coordinate_rate, sparse.momentum_rate), dense_constraints);
     auto a = start(chain, 1.0), b = a;
     rattle_stepper<SV> s1, s2;

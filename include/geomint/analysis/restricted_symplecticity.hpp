@@ -36,9 +36,10 @@ matrix<T> constrained_tangent_basis(System& system, const vector<T>& q, const ve
     scheme::detail::constrained_workspace<Coor, Momentum> calls;
     const scheme::detail::constrained_model<T, Coor, Momentum, System> model(system, calls);
     const Eigen::Index n = q.size();
-    const matrix<T> G = dense_copy(model.constraint_jacobian(q));
+    const auto G_model = model.constraint_jacobian(q);
+    const matrix<T> G = dense_copy(G_model);
     const Eigen::Index m = G.rows();
-    const matrix<T> B = dense_copy(model.inverse_mass_times_transpose(model.constraint_jacobian(q)));  // Bᵀ = G M⁻¹
+    const matrix<T> B = dense_copy(model.inverse_mass_times_transpose(G_model));  // Bᵀ = G M⁻¹
     const Eigen::FullPivLU<matrix<T>> lu_G(G), lu_A(matrix<T>(G * B));
     if (lu_G.rank() < m)
         throw std::invalid_argument("constrained_tangent_basis: G(q) has rank " + std::to_string(lu_G.rank()) +

@@ -31,10 +31,9 @@ struct rod_chain {
 
     Eigen::Index dof() const { return 2 * rods; }
 
-    /// The N rod constraints with their sparse Jacobian (2 · 2N − 2 nonzeros).
-    auto constraints() const {
-        const Eigen::Index N = rods;
-        auto g = [N, l = length](const auto& q) {
+    /// g(q): the N rod constraints, generic over the element type (for make_holonomic_constraints).
+    auto constraint_function() const {
+        return [N = rods, l = length](const auto& q) {
             using U = std::decay_t<decltype(q[0])>;
             std::vector<U> out;
             out.reserve(static_cast<std::size_t>(N));
@@ -46,7 +45,11 @@ struct rod_chain {
             }
             return out;
         };
-        auto jac = [N](const vector<T>& q) {
+    }
+
+    /// The N rod constraints with their sparse Jacobian (2 · 2N − 2 nonzeros).
+    auto constraints() const {
+        auto jac = [N = rods](const vector<T>& q) {
             std::vector<Eigen::Triplet<T>> entries;
             entries.reserve(static_cast<std::size_t>(4 * N));
             for (Eigen::Index k = 0; k < N; ++k) {
@@ -63,7 +66,7 @@ struct rod_chain {
             G.setFromTriplets(entries.begin(), entries.end());
             return G;
         };
-        return make_holonomic_constraints<T>(N, g, jac);
+        return make_holonomic_constraints<T>(rods, constraint_function(), jac);
     }
 
     /// M⁻¹ = I/m, sparse.

@@ -143,7 +143,7 @@ void project_onto_constraints(System& system, std::pair<Coor, Momentum>& x, iter
     using T = typename state_traits<Coor>::scalar;
     scheme::detail::constrained_workspace<Coor, Momentum> calls;
     const scheme::detail::constrained_model<T, Coor, Momentum, System> model(system, calls);
-    using product = typename std::remove_cvref_t<decltype(model)>::product_type;
+    using product = typename std::remove_cvref_t<decltype(model)>::jacobian_type;
     const vector<T> q0 = as_eigen(x.first);
     const product G0 = model.constraint_jacobian(q0);
     const product B0 = model.inverse_mass_times_transpose(G0);

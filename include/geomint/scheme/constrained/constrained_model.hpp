@@ -32,11 +32,10 @@ public:
     using value_type = T;
     using workspace = constrained_workspace<Coor, Momentum>;
     using constraints_type = std::remove_cv_t<decltype(std::declval<System&>().constraints)>;
-    /// G(q)'s type, and that of M⁻¹ Gᵀ: both sparse when the constraints' Jacobian is (M⁻¹ is then
+    /// The type of G(q) and of M⁻¹ Gᵀ: both sparse when the constraints' Jacobian is (M⁻¹ is then
     /// given as a sparse matrix), else dense.
     using jacobian_type = typename constraints_type::jacobian_type;
     static constexpr bool is_sparse = constraints_type::sparse_jacobian;
-    using product_type = jacobian_type;
 
     constrained_model(System& sys, workspace& ws) : m_sys(&sys), m_ws(&ws) {}
 
@@ -60,13 +59,13 @@ public:
     /// G(q), m × n.
     jacobian_type constraint_jacobian(const vector<T>& q) const { return m_sys->constraints.jacobian(q); }
     /// M⁻¹ Gᵀ (n × m): a product with the given M⁻¹, else one call of f per constraint.
-    product_type inverse_mass_times_transpose(const jacobian_type& G) const {
+    jacobian_type inverse_mass_times_transpose(const jacobian_type& G) const {
         using S = std::remove_cv_t<System>;
         if constexpr (S::has_inverse_mass) {
             if (m_sys->inverse_mass.rows() != G.cols())
                 throw std::invalid_argument("constrained: M^-1 is " + std::to_string(m_sys->inverse_mass.rows()) +
                                             " square but the state has " + std::to_string(G.cols()) + " entries");
-            return product_type(m_sys->inverse_mass * G.transpose());
+            return jacobian_type(m_sys->inverse_mass * G.transpose());
         } else {
             matrix<T> B(G.cols(), G.rows());
             for (Eigen::Index i = 0; i < G.rows(); ++i) B.col(i) = inverse_mass(vector<T>(G.row(i).transpose()));

@@ -51,9 +51,9 @@ T constraint_scale(const Matrix& G, const vector<T>& q) {
 /// Newton (a sparse Jacobian −G(q̃ − Bν) B is solved by SparseLU).
 /// \throws geomint::convergence_error (naming `who`, iterations, residual) when Newton fails.
 template <class Model, class T = typename Model::value_type>
-vector<T> position_multiplier(const Model& model, const vector<T>& q_tilde, const typename Model::product_type& B,
+vector<T> position_multiplier(const Model& model, const vector<T>& q_tilde, const typename Model::jacobian_type& B,
                               const T& scale, const iteration_options& opt, const char* who) {
-    using jacobian = typename Model::product_type;  // G B: sparse × sparse, or dense
+    using jacobian = typename Model::jacobian_type;  // G B: sparse × sparse, or dense
     const auto residual = [&](const vector<T>& nu) {
         const vector<T> q = q_tilde - B * nu;
         jacobian J = -(model.constraint_jacobian(q) * B);

@@ -82,24 +82,23 @@ struct rattle : geomint::scheme_claims<2, symplectic_map | time_symmetric>, geom
     template <class Model, class T = typename Model::value_type>
     static void step(const Model& model, const vector<T>& q, const vector<T>& p, const T& h, constraint_frame<T>& frame,
                      const iteration_options& opt, vector<T>& dq, vector<T>& dp) {
-        using product = typename Model::product_type;
         auto& f = frame.template of<Model>();
-        f.update(model, q);
-        const product G0 = f.G, B0 = f.B;
+        f.update(model, q);  // f.G, f.B at q_n until the update at q_{n+1} below
         const vector<T> kick0 = (h / T(2)) * model.force(q);
         dq = h * model.inverse_mass(vector<T>(p + kick0));
         vector<T> nu;
         try {
-            nu = detail::position_multiplier(model, vector<T>(q + dq), B0, detail::constraint_scale(G0, q), opt, name);
+            nu = detail::position_multiplier(model, vector<T>(q + dq), f.B, detail::constraint_scale(f.G, q), opt, name);
         } catch (const convergence_error& e) {  // name the step size too
             throw convergence_error(std::string(e.what()) + " in the position solve at h = " + geomint::to_string(h) +
                                         " (a smaller step keeps q + h M^-1 p near the manifold)",
                                     e.iterations, e.residual);
         }
-        dq -= B0 * nu;
+        dq -= f.B * nu;
+        dp = kick0 - f.G.transpose() * nu / h;
         const vector<T> q1 = q + dq;
         f.update(model, q1);
-        dp = kick0 - G0.transpose() * nu / h + (h / T(2)) * model.force(q1);
+        dp += (h / T(2)) * model.force(q1);
         dp -= detail::momentum_correction(f.G, f.B, vector<T>(p + dp), name);
     }
 };
