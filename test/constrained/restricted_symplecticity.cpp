@@ -1,4 +1,5 @@
-// The symplecticity of RATTLE and its compositions on the constrained phase space, measured at
+// The symplecticity of RATTLE, its compositions and the constrained Galerkin VIs on the
+// constrained phase space, measured at
 // 100 digits: the defect of the tangent map on a basis of the tangent space of {g = 0,
 // G M⁻¹ p = 0} (analysis/restricted_symplecticity.hpp), the tangent map by central differences
 // with δ = 1e-33 (truncation ~1e-66, rounding ~1e-67). A negative control — leapfrog followed by
@@ -52,6 +53,8 @@ TEST(RestrictedSymplecticity, RattleAndItsCompositionsPreserveTheRestrictedForm)
     };
     EXPECT_LE(report("rattle", rattle_stepper<SV, SV, unchecked>{}), T(1e-60));
     EXPECT_LE(report("rattle x yoshida4", composed_rattle_stepper<SV, scheme::yoshida4, SV, unchecked>{}), T(1e-60));
+    EXPECT_LE(report("galerkin_vi_2", galerkin_vi_stepper<SV, 2, SV, unchecked>{}), T(1e-60));
+    EXPECT_LE(report("galerkin_vi_3", galerkin_vi_stepper<SV, 3, SV, unchecked>{}), T(1e-60));
     // the negative control: O(h^k) defect, far above the rounding of the measure
     EXPECT_GE(report("projected leapfrog", projected_leapfrog{}), T(1e-8));
 }

@@ -1,5 +1,6 @@
-// The planar chain of N rigid rods (problems/rod_chain.hpp) at double: RATTLE with the sparse
-// Jacobian and M⁻¹ (tridiagonal multiplier solves) against the same chain with autodiff's dense
+// The planar chain of N rigid rods (problems/rod_chain.hpp) at double: RATTLE and the constrained
+// Galerkin VI with the sparse Jacobian and M⁻¹ (banded multiplier solves) against the same chain
+// with autodiff's dense
 // Jacobian and M⁻¹ from f; constraint residuals after every step; energy over a long run
 // (10⁶ steps with GEOMINT_LONG_RUNS=1, 10⁵ otherwise), first against last tenth: the chain starts
 // at rest, so a run much shorter than 10⁵ steps compares the start-up with the motion (at 10⁴
@@ -19,7 +20,8 @@ std::pair<SV, SV> start(const problems::rod_chain<double>& chain, double theta) 
     return {SV(q.data(), q.data() + q.size()), SV(p.data(), p.data() + p.size())};
 }
 
-// The sparse path (the chain's own Jacobian and M⁻¹) steps as the dense one (autodiff, f).
+// The sparse path (the chain's own Jacobian and M⁻¹) steps as the dense one (autodiff, f), for
+// RATTLE and for the constrained Galerkin VI.
 TEST(RodChain, SparsePathFollowsTheDensePath) {
     problems::rod_chain<double> chain;
     chain.rods = 6;
@@ -27,16 +29,19 @@ TEST(RodChain, SparsePathFollowsTheDensePath) {
     // the same constraint function, its Jacobian by autodiff (dense), M⁻¹ through f
     const auto dense_constraints = make_holonomic_constraints<double>(chain.rods, chain.constraint_function());
     const auto dense = constrained(std::make_pair(sparse.coordinate_rate, sparse.momentum_rate), dense_constraints);
-    auto a = start(chain, 1.0), b = a;
-    rattle_stepper<SV> s1, s2;
-    for (int j = 0; j < 200; ++j) {
-        s1.do_step(sparse, a, j * 0.01, 0.01);
-        s2.do_step(dense, b, j * 0.01, 0.01);
-    }
-    double diff = 0;
-    for (std::size_t i = 0; i < a.first.size(); ++i)
-        diff = std::max({diff, std::abs(a.first[i] - b.first[i]), std::abs(a.second[i] - b.second[i])});
-    EXPECT_LE(diff, 1e-11);
+    const auto check = [&](auto s1, auto s2, const char* name) {
+        auto a = start(chain, 1.0), b = a;
+        for (int j = 0; j < 200; ++j) {
+            s1.do_step(sparse, a, j * 0.01, 0.01);
+            s2.do_step(dense, b, j * 0.01, 0.01);
+        }
+        double diff = 0;
+        for (std::size_t i = 0; i < a.first.size(); ++i)
+            diff = std::max({diff, std::abs(a.first[i] - b.first[i]), std::abs(a.second[i] - b.second[i])});
+        EXPECT_LE(diff, 1e-11) << name;
+    };
+    check(rattle_stepper<SV>{}, rattle_stepper<SV>{}, "rattle");
+    check(galerkin_vi_stepper<SV, 3>{}, galerkin_vi_stepper<SV, 3>{}, "galerkin_vi_3");  // a 2m-square Schur system
 }
 
 // Residuals after every step and the energy over a long run: bounded, no drift (N = 10).

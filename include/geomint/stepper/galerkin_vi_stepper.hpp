@@ -20,9 +20,12 @@
 
 #include "geomint/error.hpp"
 #include "geomint/model/callable_adapter.hpp"
+#include "geomint/model/constrained_system.hpp"
 #include "geomint/model/lagrangian_view.hpp"
 #include "geomint/model/separable_rates.hpp"
 #include "geomint/model/system_form.hpp"
+#include "geomint/scheme/constrained/constrained_lobatto.hpp"
+#include "geomint/scheme/constrained/constrained_model.hpp"
 #include "geomint/scheme/galerkin/fixed_point.hpp"
 #include "geomint/scheme/galerkin/galerkin_lobatto.hpp"
 #include "geomint/scheme/galerkin/lagrangian_stages.hpp"
@@ -61,6 +64,13 @@ namespace geomint {
 ///   rationals) and Eigen's LU on the n(Degree + 1)-square stage Jacobian; forces by the
 ///   discrete Lagrange–d'Alembert principle, their virtual work by the same Gauss–Lobatto rule,
 ///   at odeint's time t (scheme/galerkin/lagrangian_stages.hpp).
+/// - `constrained(std::make_pair(f, g), constraints)` (model/constrained_system.hpp: f linear,
+///   f(p) = M⁻¹p with M constant, and holonomic constraints g_c(q) = 0): the Lobatto IIIA–IIIB
+///   pair with Lagrange multipliers (Jay 1996; scheme/constrained/constrained_lobatto.hpp), order
+///   2·Degree in q and p, symplectic and symmetric on the constrained phase space; simplified
+///   Newton on the stages and multipliers, a Schur system of m·Degree unknowns per iteration
+///   (sparse when the constraints' Jacobian is). Degree 1 is RATTLE. With `checked`, the state
+///   must be on the constrained phase space (as for `rattle_stepper`; `project_onto_constraints`).
 ///
 /// dt < 0 steps backward: the scheme is symmetric, so the step with −h inverts the step with h
 /// (to the solver's round-off). Checked each step with `checked` (std::invalid_argument): dt
@@ -143,6 +153,17 @@ private:
             });
             m_newton_last = true;
             m_iterations = m_newton.iterations();
+        } else if constexpr (form_of<S>() == system_form::constrained_pair) {
+            static_assert(!is_dual_v<U>, "galerkin_vi on a constrained system: dual states are not supported (use "
+                                         "geomint::restricted_symplecticity_defect for the tangent map)");
+            const scheme::detail::constrained_model<U, Coor, Momentum, S> model(sys, m_constraint_calls);
+            const vector<U> q(m_work.q), p(m_work.p);
+            if constexpr (base::checks_enabled)
+                scheme::detail::require_on_manifold(model, model.constraint_jacobian(q), q, p, method::name);
+            m_constrained.step(c, model, q, p, h, m_options, method::name, m_constrained_dq, m_constrained_dp);
+            m_dq = m_constrained_dq;
+            m_dp = m_constrained_dp;
+            m_iterations = m_constrained.iterations();
         } else if constexpr (form_of<S>() == system_form::forced_pair) {
             auto pair = std::make_pair(std::ref(sys.coordinate_rate), std::ref(sys.momentum_rate));
             m_rates(pair, m_work.q.size(), method::name, [&](auto&& f, auto&& g) {
@@ -175,6 +196,9 @@ private:
     iteration_options m_options;
     scheme::lobatto_fixed_point<U, N, int(Degree) + 1> m_fixed_point;
     std::conditional_t<is_dual_v<U>, int, scheme::lobatto_newton<U>> m_newton{};
+    std::conditional_t<is_dual_v<U>, int, scheme::constrained_lobatto<U>> m_constrained{};
+    scheme::detail::constrained_workspace<Coor, Momentum> m_constraint_calls;
+    vector<U> m_constrained_dq, m_constrained_dp;
     bool m_newton_last = false;
     int m_iterations = 0;
     separable_rates<U, Coor, Momentum, N> m_rates;

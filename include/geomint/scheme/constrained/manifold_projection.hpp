@@ -21,6 +21,7 @@
 #include <Eigen/SparseQR>
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -62,6 +63,23 @@ vector<T> position_multiplier(const Model& model, const vector<T>& q_tilde, cons
     return geomint::detail::solve_vector(residual, vector<T>(vector<T>::Zero(B.cols())), scale, opt, who);
 }
 
+/// Throws std::invalid_argument naming `who`, the rank of A = G M⁻¹ Gᵀ and m: the constraints
+/// are redundant at q (G rank-deficient). A dense or sparse.
+template <class Matrix, class T = typename Matrix::Scalar>
+[[noreturn]] void throw_redundant(const Matrix& A, const char* who) {
+    Eigen::Index rank;
+    if constexpr (is_sparse_matrix_v<Matrix>) {
+        sparse_matrix<T> c = A;
+        c.makeCompressed();
+        rank = Eigen::SparseQR<sparse_matrix<T>, Eigen::COLAMDOrdering<int>>(c).rank();
+    } else {
+        rank = Eigen::FullPivLU<matrix<T>>(A).rank();
+    }
+    throw std::invalid_argument(std::string(who) + ": the constraints are redundant at q: G(q) M^-1 G(q)^T has rank " +
+                                std::to_string(rank) + " < m = " + std::to_string(A.rows()) +
+                                " (precondition: the Jacobian G(q) has full row rank)");
+}
+
 /// The correction Gᵀ κ with G M⁻¹ (p − Gᵀ κ) = 0, for G = G(q) (m × n) and B = M⁻¹ Gᵀ (dense or
 /// both sparse): the projected momentum is p − Gᵀ κ. G M⁻¹ Gᵀ is factored by LU (full pivoting, or
 /// SparseLU: tridiagonal for a chain).
@@ -71,21 +89,35 @@ template <class Matrix, class T = typename Matrix::Scalar>
 vector<T> momentum_correction(const Matrix& G, const Matrix& B, const vector<T>& p, const char* who) {
     const Matrix A = G * B;
     const lu_factorization<Matrix> lu(A);
-    if (!lu.invertible()) {
-        Eigen::Index rank;
-        if constexpr (is_sparse_matrix_v<Matrix>) {
-            sparse_matrix<T> c = A;
-            c.makeCompressed();
-            rank = Eigen::SparseQR<sparse_matrix<T>, Eigen::COLAMDOrdering<int>>(c).rank();
-        } else {
-            rank = Eigen::FullPivLU<matrix<T>>(A).rank();
-        }
-        throw std::invalid_argument(std::string(who) + ": the constraints are redundant at q: G(q) M^-1 G(q)^T has rank " +
-                                    std::to_string(rank) + " < m = " + std::to_string(A.rows()) +
-                                    " (precondition: the Jacobian G(q) has full row rank)");
-    }
+    if (!lu.invertible()) throw_redundant(A, who);
     const vector<T> kappa = lu.solve(vector<T>(B.transpose() * p));
     return G.transpose() * kappa;
+}
+
+/// Checks that (q, p) is on the constrained phase space of `model`: |g(q)|∞ and |G(q) M⁻¹ p|∞ at
+/// most 1024 ε times their scale (|G|∞ |q|∞, and |G|∞ |M⁻¹p|∞). `G`: G(q).
+/// \throws std::invalid_argument naming `who`, the residual and the bound, and the remedy
+///         (geomint::project_onto_constraints).
+template <class Model, class T = typename Model::value_type>
+void require_on_manifold(const Model& model, const typename Model::jacobian_type& G, const vector<T>& q,
+                         const vector<T>& p, const char* who) {
+    const T tolerance = T(1024) * std::numeric_limits<T>::epsilon();
+    const T position = max_abs(model.constraint(q));
+    const T position_scale = constraint_scale(G, q);
+    const vector<T> v = model.inverse_mass(p);
+    const T hidden = max_abs(vector<T>(G * v));
+    const T hidden_scale = constraint_scale(G, v);
+    const char* advice = "; geomint::project_onto_constraints(system, x) projects a state onto it)";
+    if (!(position <= tolerance * position_scale))
+        throw std::invalid_argument(std::string(who) + ": the state is off the constraint manifold: |g(q)| = " +
+                                    geomint::to_string(position) + " > 1024 eps |G| |q| = " +
+                                    geomint::to_string(T(tolerance * position_scale)) + " (precondition: g(q) = 0" +
+                                    advice);
+    if (!(hidden <= tolerance * hidden_scale))
+        throw std::invalid_argument(std::string(who) + ": the momentum is off the hidden constraint: |G(q) M^-1 p| = " +
+                                    geomint::to_string(hidden) + " > 1024 eps |G| |M^-1 p| = " +
+                                    geomint::to_string(T(tolerance * hidden_scale)) + " (precondition: G(q) M^-1 p = 0" +
+                                    advice);
 }
 
 /// |g(q)|∞ and |G(q) M⁻¹ p|∞ for a `constrained_model`.
