@@ -89,5 +89,6 @@
 #include "geomint/problems/spring_chain.hpp"
 #include "geomint/problems/spherical_pendulum.hpp"
 #include "geomint/problems/cartesian_double_pendulum.hpp"
+#include "geomint/problems/four_bar_linkage.hpp"
 #include "geomint/problems/rod_chain.hpp"
 #include "geomint/problems/tumbling_tetrahedron.hpp"

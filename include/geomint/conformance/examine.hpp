@@ -105,6 +105,88 @@ struct rebind_scalar<Eigen::Matrix<A, R, C, O, MR, MC>, From, To> {
 
 namespace detail {
 
+/// The order measurement of `examine` and `examine_constrained`: `run(N)` returns the flat end
+/// state (q, p) after N steps over [0, span]; the errors are against `reference` (the exact end
+/// state), or when it is empty, the differences of successive runs. N_k = coarse_steps·2^{k/2}
+/// steps (a ratio of √2, so that a high order still leaves three runs between its asymptotic
+/// regime and round-off), until round-off or 2^13·coarse_steps steps; when fewer than three runs
+/// land above round-off, coarser runs (k < 0, down to one step) are added in front; the order is
+/// fitted on the last three runs above 1000 ε·scale. A run that throws (a checked stepper refusing
+/// the non-finite state of a blown-up coarse run) ends at NaN, which the fit skips. Fills
+/// r.step_sizes, r.errors, r.measured_order, and r.failures when the claimed order is missed.
+template <class U, class Run>
+void measure_order(Run&& run, const vector<U>& reference, const U& span, std::size_t coarse_steps, const U& scale,
+                   const claims& claimed, report& r) {
+    const U eps = std::numeric_limits<U>::epsilon();
+    const bool has_exact = reference.size() > 0;
+    const auto difference = [](const vector<U>& a, const vector<U>& b) {
+        return a.size() == 0 || b.size() == 0 ? std::numeric_limits<U>::quiet_NaN() : U(max_abs(vector<U>(a - b)));
+    };
+    try {
+        using std::isfinite;
+        std::string thrown;
+        auto end_after = [&](std::size_t N) {
+            try {
+                return vector<U>(run(N));
+            } catch (const std::exception& e) {
+                thrown = "the run with " + std::to_string(N) + " steps threw: " + e.what();
+                return vector<U>();
+            }
+        };
+        auto steps_at = [&](int k) -> std::size_t {
+            const double n = double(coarse_steps) * std::pow(2.0, k / 2.0);
+            return n < 1 ? 0 : std::size_t(std::lround(n));
+        };
+        std::vector<std::size_t> steps;
+        std::vector<vector<U>> ends;
+        for (int k = 0; k <= 26; ++k) {
+            const std::size_t N = steps_at(k);
+            if (!steps.empty() && N <= steps.back()) continue;
+            steps.push_back(N);
+            ends.push_back(end_after(N));
+            const std::size_t m = ends.size();
+            const U e = has_exact ? difference(ends[m - 1], reference) : (m >= 2 ? difference(ends[m - 2], ends[m - 1]) : U(1));
+            if (isfinite(e) && e < U(10000) * eps * scale) break;
+        }
+        const U floor = U(1000) * eps * scale;
+        auto errors = [&] {
+            std::vector<U> err;
+            for (std::size_t i = 0; i < ends.size(); ++i) {
+                if (has_exact) err.push_back(difference(ends[i], reference));
+                else if (i + 1 < ends.size()) err.push_back(difference(ends[i], ends[i + 1]));
+            }
+            return err;
+        };
+        auto usable = [&](const std::vector<U>& err) {
+            return std::size_t(std::count_if(err.begin(), err.end(), [&](const U& e) { return isfinite(e) && e > floor; }));
+        };
+        for (int k = -1; usable(errors()) < 3 && steps_at(k) >= 1; --k) {
+            if (steps_at(k) >= steps.front()) continue;
+            steps.insert(steps.begin(), steps_at(k));
+            ends.insert(ends.begin(), end_after(steps.front()));
+        }
+        const std::vector<U> err = errors();
+        std::vector<U> fit_h, fit_e;
+        for (std::size_t i = err.size(); i-- > 0 && fit_h.size() < 3;) {
+            if (!isfinite(err[i])) break;  // only the runs finer than the last blown-up one count
+            if (!(err[i] > floor)) continue;
+            fit_h.insert(fit_h.begin(), U(span / U(steps[i])));
+            fit_e.insert(fit_e.begin(), err[i]);
+        }
+        for (std::size_t i = 0; i < err.size(); ++i) {
+            r.step_sizes.push_back(static_cast<double>(span / U(steps[i])));
+            r.errors.push_back(static_cast<double>(err[i]));
+        }
+        if (fit_h.size() >= 2) r.measured_order = estimate_order(fit_h, fit_e).order;
+        else if (!thrown.empty() && claimed.order > 0) r.failures.push_back("order: " + thrown);
+    } catch (const std::exception& e) {
+        r.failures.push_back(std::string("order runs threw: ") + e.what());
+    }
+    if (claimed.order > 0 && !(std::abs(r.measured_order - double(claimed.order)) <= claimed.order_tolerance))
+        r.failures.push_back("order: measured " + std::to_string(r.measured_order) + ", claimed " + std::to_string(claimed.order) +
+                             " (tolerance " + std::to_string(claimed.order_tolerance) + ")");
+}
+
 template <class Stepper>
 concept pair_form_stepper = requires {
     typename Stepper::coor_type;
@@ -280,85 +362,23 @@ report examine(const Stepper& stepper, const Problem& problem, const claims& cla
     const vector<U> x0 = H.flat(H.start());
     const U scale = (std::max)(U(1), max_abs(x0));
 
-    // order: N_k = N·2^{k/2} steps over [0, time_span] (N = coarse_steps; a ratio of √2, so that
-    // a high order still leaves three runs between its asymptotic regime and round-off), until
-    // round-off or 2^13·N steps; when fewer than three runs land above round-off, coarser runs
-    // (k < 0, down to one step) are added in front
-    try {
-        using std::isfinite;
-        const U span = U(problem.time_span());
+    // order: the runs' ends against the exact solution, or each other
+    {
         vector<U> reference;
         if constexpr (Problem::has_exact) {
             const auto e = problem.exact(typename Problem::value_type(problem.time_span()));
             reference = vector<U>(2 * problem.dimension());
             reference << e.first.template cast<U>(), e.second.template cast<U>();
         }
-        // a run that throws (a checked stepper refusing the non-finite state of a blown-up coarse
-        // run) ends at NaN, which the fit skips like any other non-finite error
-        std::string thrown;
-        auto end_after = [&](std::size_t N) {
-            auto x = H.start();
-            try {
+        const U span = U(problem.time_span());
+        detail::measure_order<U>(
+            [&](std::size_t N) {
+                auto x = H.start();
                 H.run(stepper, x, U(span / U(N)), N);
-            } catch (const std::exception& e) {
-                thrown = "the run with " + std::to_string(N) + " steps threw: " + e.what();
-                return vector<U>(vector<U>::Constant(x0.size(), std::numeric_limits<U>::quiet_NaN()));
-            }
-            return H.flat(x);
-        };
-        auto steps_at = [&](int k) -> std::size_t {
-            const double n = double(problem.coarse_steps()) * std::pow(2.0, k / 2.0);
-            return n < 1 ? 0 : std::size_t(std::lround(n));
-        };
-        std::vector<std::size_t> steps;
-        std::vector<vector<U>> ends;
-        for (int k = 0; k <= 26; ++k) {
-            const std::size_t N = steps_at(k);
-            if (!steps.empty() && N <= steps.back()) continue;
-            steps.push_back(N);
-            ends.push_back(end_after(N));
-            const std::size_t m = ends.size();
-            const U e = Problem::has_exact ? max_abs(vector<U>(ends[m - 1] - reference))
-                                           : (m >= 2 ? max_abs(vector<U>(ends[m - 2] - ends[m - 1])) : U(1));
-            if (isfinite(e) && e < U(10000) * eps * scale) break;
-        }
-        const U floor = U(1000) * eps * scale;
-        auto errors = [&] {
-            std::vector<U> err;
-            for (std::size_t i = 0; i < ends.size(); ++i) {
-                if constexpr (Problem::has_exact) err.push_back(max_abs(vector<U>(ends[i] - reference)));
-                else if (i + 1 < ends.size()) err.push_back(max_abs(vector<U>(ends[i] - ends[i + 1])));
-            }
-            return err;
-        };
-        auto usable = [&](const std::vector<U>& err) {
-            return std::size_t(std::count_if(err.begin(), err.end(), [&](const U& e) { return isfinite(e) && e > floor; }));
-        };
-        for (int k = -1; usable(errors()) < 3 && steps_at(k) >= 1; --k) {
-            if (steps_at(k) >= steps.front()) continue;
-            steps.insert(steps.begin(), steps_at(k));
-            ends.insert(ends.begin(), end_after(steps.front()));
-        }
-        const std::vector<U> err = errors();
-        std::vector<U> fit_h, fit_e;
-        for (std::size_t i = err.size(); i-- > 0 && fit_h.size() < 3;) {
-            if (!isfinite(err[i])) break;  // only the runs finer than the last blown-up one count
-            if (!(err[i] > floor)) continue;
-            fit_h.insert(fit_h.begin(), U(span / U(steps[i])));
-            fit_e.insert(fit_e.begin(), err[i]);
-        }
-        for (std::size_t i = 0; i < err.size(); ++i) {
-            r.step_sizes.push_back(static_cast<double>(span / U(steps[i])));
-            r.errors.push_back(static_cast<double>(err[i]));
-        }
-        if (fit_h.size() >= 2) r.measured_order = estimate_order(fit_h, fit_e).order;
-        else if (!thrown.empty() && claimed.order > 0) r.failures.push_back("order: " + thrown);
-    } catch (const std::exception& e) {
-        r.failures.push_back(std::string("order runs threw: ") + e.what());
+                return H.flat(x);
+            },
+            reference, span, problem.coarse_steps(), scale, claimed, r);
     }
-    if (claimed.order > 0 && !(std::abs(r.measured_order - double(claimed.order)) <= claimed.order_tolerance))
-        r.failures.push_back("order: measured " + std::to_string(r.measured_order) + ", claimed " + std::to_string(claimed.order) +
-                             " (tolerance " + std::to_string(claimed.order_tolerance) + ")");
 
     // symplecticity of one step at x0
     try {
