@@ -105,6 +105,14 @@ struct rebind_scalar<Eigen::Matrix<A, R, C, O, MR, MC>, From, To> {
 
 namespace detail {
 
+/// A figure for a failure message: 6 significant digits (std::to_string's fixed 6 decimals print
+/// a tolerance of 1e-13 as 0.000000).
+inline std::string figure(double x) {
+    std::ostringstream s;
+    s << x;
+    return s.str();
+}
+
 /// The order measurement of `examine` and `examine_constrained`: `run(N)` returns the flat end
 /// state (q, p) after N steps over [0, span]; the errors are against `reference` (the exact end
 /// state), or when it is empty, the differences of successive runs. N_k = coarse_steps·2^{k/2}
@@ -183,8 +191,8 @@ void measure_order(Run&& run, const vector<U>& reference, const U& span, std::si
         r.failures.push_back(std::string("order runs threw: ") + e.what());
     }
     if (claimed.order > 0 && !(std::abs(r.measured_order - double(claimed.order)) <= claimed.order_tolerance))
-        r.failures.push_back("order: measured " + std::to_string(r.measured_order) + ", claimed " + std::to_string(claimed.order) +
-                             " (tolerance " + std::to_string(claimed.order_tolerance) + ")");
+        r.failures.push_back("order: measured " + figure(r.measured_order) + ", claimed " + std::to_string(claimed.order) +
+                             " (tolerance " + figure(claimed.order_tolerance) + ")");
 }
 
 template <class Stepper>
@@ -394,8 +402,8 @@ report examine(const Stepper& stepper, const Problem& problem, const claims& cla
         r.failures.push_back(std::string("the Jacobian's step threw: ") + e.what());
     }
     if (claimed.symplectic && !(r.symplecticity_defect <= r.symplecticity_tolerance))
-        r.failures.push_back("symplectic: defect " + std::to_string(r.symplecticity_defect) + " > tolerance " +
-                             std::to_string(r.symplecticity_tolerance));
+        r.failures.push_back("symplectic: defect " + detail::figure(r.symplecticity_defect) + " > tolerance " +
+                             detail::figure(r.symplecticity_tolerance));
 
     // reversibility: 10 steps forward, 10 back
     try {
@@ -410,8 +418,8 @@ report examine(const Stepper& stepper, const Problem& problem, const claims& cla
         r.failures.push_back(std::string("stepping back threw: ") + e.what());
     }
     if (claimed.symmetric && !(r.reversibility_defect <= r.reversibility_tolerance))
-        r.failures.push_back("symmetric: reversibility defect " + std::to_string(r.reversibility_defect) + " > tolerance " +
-                             std::to_string(r.reversibility_tolerance));
+        r.failures.push_back("symmetric: reversibility defect " + detail::figure(r.reversibility_defect) + " > tolerance " +
+                             detail::figure(r.reversibility_tolerance));
 
     // energy over the energy run (reported, not checked)
     try {

@@ -9,10 +9,12 @@
 /// - **momentum**: p − G(q)ᵀ κ with G(q) M⁻¹ (p − G(q)ᵀ κ) = 0 — linear, (G M⁻¹ Gᵀ) κ = G M⁻¹ p,
 ///   by LU (full pivoting; sparse LU for a sparse G), with the rank of G M⁻¹ Gᵀ (that of G: M is
 ///   definite) reported when the constraints are redundant.
-/// Then `constraint_residuals` measures |g(q)|∞ and |G(q) M⁻¹ p|∞ of a state.
+/// Then `constraint_residuals` measures |g(q)|∞ and |G(q) M⁻¹ p|∞ of a state, and
+/// `geomint::project_onto_constraints` puts a user's state on the constrained phase space.
 
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/scheme/constrained/constrained_model.hpp"
 #include "geomint/solver/newton_raphson.hpp"
 #include "geomint/solver/options.hpp"
 #include "geomint/solver/sparse_newton_step.hpp"
@@ -127,3 +129,33 @@ constraint_residual<T> constraint_residuals(const Model& model, const vector<T>&
 }
 
 }  // namespace geomint::scheme::detail
+
+namespace geomint {
+
+/// (q, p) projected onto the constrained phase space of `system` (a `constrained_system`): q moved
+/// along M⁻¹ G(q)ᵀ onto g = 0 (Newton), then p onto G(q) M⁻¹ p = 0 (the M⁻¹-orthogonal
+/// projection) — the explicit option for an initial state that is off it. `x`: a (q, p) pair of
+/// the user's containers, changed in place.
+/// \throws geomint::convergence_error when the position Newton fails; std::invalid_argument when
+///         the constraints are redundant at the projected q.
+template <class System, class Coor, class Momentum>
+void project_onto_constraints(System& system, std::pair<Coor, Momentum>& x, iteration_options options = {}) {
+    using T = typename state_traits<Coor>::scalar;
+    scheme::detail::constrained_workspace<Coor, Momentum> calls;
+    const scheme::detail::constrained_model<T, Coor, Momentum, System> model(system, calls);
+    using product = typename std::remove_cvref_t<decltype(model)>::jacobian_type;
+    const vector<T> q0 = as_eigen(x.first);
+    const product G0 = model.constraint_jacobian(q0);
+    const product B0 = model.inverse_mass_times_transpose(G0);
+    const vector<T> nu = scheme::detail::position_multiplier(model, q0, B0, scheme::detail::constraint_scale(G0, q0),
+                                                             options, "project_onto_constraints");
+    const vector<T> q = q0 - B0 * nu;
+    const product G = model.constraint_jacobian(q);
+    const vector<T> p = as_eigen(x.second);
+    const vector<T> p1 = p - scheme::detail::momentum_correction(G, model.inverse_mass_times_transpose(G), p,
+                                                                 "project_onto_constraints");
+    as_eigen(x.first) = q;
+    as_eigen(x.second) = p1;
+}
+
+}  // namespace geomint
