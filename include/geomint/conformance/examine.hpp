@@ -113,6 +113,24 @@ inline std::string figure(double x) {
     return s.str();
 }
 
+/// The reversibility check of `examine` and `examine_constrained`: `there_and_back(h, K)`
+/// returns the flat state after K = 10 steps of h and then K of −h from x0; the defect
+/// max|x − x₀| / scale is checked, when claimed, against 100 · 2K · ε. A throw is a failure.
+template <class U, class ThereAndBack>
+void measure_reversibility(ThereAndBack&& there_and_back, const vector<U>& x0, const U& h, const U& scale,
+                           const claims& claimed, report& r) {
+    constexpr std::size_t K = 10;
+    try {
+        r.reversibility_defect = static_cast<double>(max_abs(vector<U>(there_and_back(h, K) - x0)) / scale);
+        r.reversibility_tolerance = static_cast<double>(U(100) * U(2 * K) * std::numeric_limits<U>::epsilon());
+    } catch (const std::exception& e) {
+        r.failures.push_back(std::string("stepping back threw: ") + e.what());
+    }
+    if (claimed.symmetric && !(r.reversibility_defect <= r.reversibility_tolerance))
+        r.failures.push_back("symmetric: reversibility defect " + figure(r.reversibility_defect) + " > tolerance " +
+                             figure(r.reversibility_tolerance));
+}
+
 /// The order measurement of `examine` and `examine_constrained`: `run(N)` returns the flat end
 /// state (q, p) after N steps over [0, span]; the errors are against `reference` (the exact end
 /// state), or when it is empty, the differences of successive runs. N_k = coarse_steps·2^{k/2}
@@ -406,20 +424,14 @@ report examine(const Stepper& stepper, const Problem& problem, const claims& cla
                              detail::figure(r.symplecticity_tolerance));
 
     // reversibility: 10 steps forward, 10 back
-    try {
-        constexpr std::size_t K = 10;
-        const U h = U(problem.defect_step());
-        auto x = H.start();
-        H.run(stepper, x, h, K);
-        H.run(stepper, x, U(-h), K, U(U(K) * h));
-        r.reversibility_defect = static_cast<double>(max_abs(vector<U>(H.flat(x) - x0)) / scale);
-        r.reversibility_tolerance = static_cast<double>(U(100) * U(2 * K) * eps);
-    } catch (const std::exception& e) {
-        r.failures.push_back(std::string("stepping back threw: ") + e.what());
-    }
-    if (claimed.symmetric && !(r.reversibility_defect <= r.reversibility_tolerance))
-        r.failures.push_back("symmetric: reversibility defect " + detail::figure(r.reversibility_defect) + " > tolerance " +
-                             detail::figure(r.reversibility_tolerance));
+    detail::measure_reversibility<U>(
+        [&](const U& h, std::size_t K) {
+            auto x = H.start();
+            H.run(stepper, x, h, K);
+            H.run(stepper, x, U(-h), K, U(U(K) * h));
+            return H.flat(x);
+        },
+        x0, U(problem.defect_step()), scale, claimed, r);
 
     // energy over the energy run (reported, not checked)
     try {

@@ -112,20 +112,14 @@ constrained_report examine_constrained(const Stepper& stepper, const Problem& pr
                              detail::figure(r.symplecticity_tolerance));
 
     // reversibility: 10 steps forward, 10 back
-    try {
-        constexpr std::size_t K = 10;
-        const U h = U(problem.defect_step());
-        auto x = start();
-        run(stepper, x, h, K);
-        run(stepper, x, U(-h), K, U(U(K) * h));
-        r.reversibility_defect = static_cast<double>(max_abs(vector<U>(flat(x) - x0)) / scale);
-        r.reversibility_tolerance = static_cast<double>(U(100) * U(2 * K) * eps);
-    } catch (const std::exception& e) {
-        r.failures.push_back(std::string("stepping back threw: ") + e.what());
-    }
-    if (claimed.symmetric && !(r.reversibility_defect <= r.reversibility_tolerance))
-        r.failures.push_back("symmetric: reversibility defect " + detail::figure(r.reversibility_defect) + " > tolerance " +
-                             detail::figure(r.reversibility_tolerance));
+    detail::measure_reversibility<U>(
+        [&](const U& h, std::size_t K) {
+            auto x = start();
+            run(stepper, x, h, K);
+            run(stepper, x, U(-h), K, U(U(K) * h));
+            return flat(x);
+        },
+        x0, U(problem.defect_step()), scale, claimed, r);
 
     // constraint residuals and energy along the energy run
     try {
