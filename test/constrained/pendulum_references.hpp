@@ -50,14 +50,13 @@ std::pair<T, T> spherical_errors(Stepper stepper, int n) {
             (as_eigen(x.second) - reference.second).cwiseAbs().maxCoeff()};
 }
 
-/// The double pendulum released at rest from θ = (0, π/6) (the paper's initial state, Table 1):
-/// the max-norm errors of q and of p at t1 = 1 t̄ after `n` steps, against rkf78 on the angle
-/// equations.
-template <class Stepper>
-std::pair<T, T> double_pendulum_errors(Stepper stepper, int n) {
+/// The double pendulum released at rest from θ = (0, π/6) (the paper's initial state, Table 1),
+/// as the system `sys` (its pair form or its Lagrangian, with the constraints): the max-norm
+/// errors of q and of p at t1 = 1 t̄ after `n` steps, against rkf78 on the angle equations.
+template <class Stepper, class System>
+std::pair<T, T> double_pendulum_errors_on(const System& sys, Stepper stepper, int n) {
     using SV4 = std::vector<T>;
     const geomint::problems::cartesian_double_pendulum<T> pendulum;
-    const auto sys = pendulum.template system<SV4>();
     const T theta2 = boost::math::constants::pi<T>() / T(6);
     const auto [q0, p0] = pendulum.cartesian_state(T(0), T(0), theta2, T(0));
     auto x = std::make_pair(SV4(q0.data(), q0.data() + 4), SV4(p0.data(), p0.data() + 4));
@@ -74,6 +73,12 @@ std::pair<T, T> double_pendulum_errors(Stepper stepper, int n) {
     }();
     return {(as_eigen(x.first) - reference.first).cwiseAbs().maxCoeff(),
             (as_eigen(x.second) - reference.second).cwiseAbs().maxCoeff()};
+}
+
+/// The same on the pendulum's pair form with its constraints.
+template <class Stepper>
+std::pair<T, T> double_pendulum_errors(Stepper stepper, int n) {
+    return double_pendulum_errors_on(geomint::problems::cartesian_double_pendulum<T>{}.template system<SV>(), stepper, n);
 }
 
 /// Orders fitted to the errors of q and of p (`errors(n)` returns both) over the step counts

@@ -5,8 +5,8 @@
 /// H = ½ pᵀ M⁻¹ p + V(q) (g = −∇V) with M constant, symmetric positive definite (f linear: not
 /// checked, as for odeint's pair) on the constraint manifold of `holonomic_constraints` (Hairer,
 /// Lubich, Wanner, GNI §VII.1, eq. (1.9)). Stepped by `rattle_stepper` and its compositions
-/// (stepper/rattle_stepper.hpp); the other steppers refuse it at compile time (they would drop
-/// the constraints).
+/// (stepper/rattle_stepper.hpp) and by `galerkin_vi_stepper` (the constrained Galerkin VIs);
+/// `constrained(lagrangian, constraints)` (below) is the same for a Lagrangian model.
 /// \code
 ///   auto f = [](const V& p, V& dqdt) { dqdt = p; };                          // M = I
 ///   auto g = [](const V& q, V& dpdt) { dpdt[2] = -9.81; };                     // gravity
@@ -16,6 +16,7 @@
 /// \endcode
 
 #include "geomint/model/holonomic_constraints.hpp"
+#include "geomint/model/lagrangian_view.hpp"
 #include "geomint/model/matrix_checks.hpp"
 #include "geomint/model/system_form.hpp"
 #include "geomint/sparse.hpp"
@@ -61,6 +62,27 @@ constrained_system<F, G, Constraints, InverseMass> constrained(std::pair<F, G> f
     detail::require_model_matrix("constrained", "inverse mass matrix M^-1", inverse_mass,
                                  detail::definiteness::positive_definite);
     return {std::move(fg.first), std::move(fg.second), std::move(constraints), std::move(inverse_mass)};
+}
+
+/// A Lagrangian model (`lagrangian_system`, or a dense `quadratic_lagrangian`: any model with a
+/// Lagrangian view, model/lagrangian_view.hpp) with holonomic constraints: the Euler–Lagrange
+/// equations d/dt ∂L/∂v = ∂L/∂q − G(q)ᵀλ on g_c(q) = 0, hidden constraint G(q) v = 0 (v the
+/// velocity, p = ∂L/∂v). Stepped by `galerkin_vi_stepper` (the Lobatto IIIA–IIIB pair with
+/// multipliers on the Newton path, scheme/galerkin/lagrangian_stages.hpp).
+template <class Lagrangian, class Constraints>
+struct constrained_lagrangian_system {
+    static constexpr system_form form = system_form::constrained_lagrangian;
+    static_assert(is_holonomic_constraints<Constraints>::value,
+                  "constrained(lagrangian, constraints) takes a geomint::holonomic_constraints");
+    Lagrangian lagrangian;    ///< L(q, v) (and its force, if any)
+    Constraints constraints;  ///< g_c(q) = 0 and G(q)
+};
+
+/// A Lagrangian model with holonomic constraints (both copied).
+template <class Lagrangian, class Constraints>
+    requires(has_lagrangian_view<Lagrangian>())
+constrained_lagrangian_system<Lagrangian, Constraints> constrained(Lagrangian lagrangian, Constraints constraints) {
+    return {std::move(lagrangian), std::move(constraints)};
 }
 
 }  // namespace geomint

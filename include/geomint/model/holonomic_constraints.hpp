@@ -145,6 +145,27 @@ public:
         return H;
     }
 
+    /// Σ_i λ_i ∇²g_i(q) (n × n, dense, symmetric): the derivative of G(q)ᵀλ along q at fixed λ (m
+    /// entries), by one evaluation of g on second-order jets over q — the constraint forces' term
+    /// of the constrained Galerkin VI's Newton Jacobian on a Lagrangian model. O(m n²).
+    matrix<T> multiplier_hessian(const vector<T>& q, const vector<T>& lambda) const {
+        const Eigen::Index n = q.size();
+        std::vector<forward_jet<T, Eigen::Dynamic, 2>> x;
+        x.reserve(static_cast<std::size_t>(n));
+        for (Eigen::Index i = 0; i < n; ++i) x.push_back(forward_jet<T, Eigen::Dynamic, 2>::variable(q(i), i, n));
+        const auto g = m_g(std::as_const(x));
+        require_count(g.size());
+        matrix<T> H = matrix<T>::Zero(n, n);
+        for (Eigen::Index i = 0; i < m_m; ++i) {
+            const auto& gi = g[static_cast<std::size_t>(i)];
+            if (gi.directions() != 0) H += lambda(i) * gi.hessian();
+        }
+        if (const Eigen::Index k = first_non_finite(H); k >= 0)
+            throw std::domain_error("holonomic_constraints: the multipliers' Hessian entry (" + std::to_string(k % n) +
+                                    ", " + std::to_string(k / n) + ") is not finite");
+        return H;
+    }
+
 private:
     /// Jets held in place for n <= jet_capacity; on the heap above.
     static constexpr Eigen::Index jet_capacity = 8;

@@ -39,7 +39,8 @@ enum class system_form {
     truss,                        ///< `truss`: nodes, bars, strain energy (Algorithm MC)
     structural,                   ///< `structural_system`: M q̈ + C q̇ + K q = f(t)
     forced_pair,                  ///< `forced_pair(f, g, F)`: odeint's pair plus a force F(q, p, t) on dp/dt
-    constrained_pair              ///< `constrained(pair, constraints)`: odeint's pair on g(q) = 0
+    constrained_pair,             ///< `constrained(pair, constraints)`: odeint's pair on g(q) = 0
+    constrained_lagrangian        ///< `constrained(lagrangian, constraints)`: a Lagrangian model on g(q) = 0
 };
 
 namespace detail {

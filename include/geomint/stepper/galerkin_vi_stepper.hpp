@@ -71,6 +71,11 @@ namespace geomint {
 ///   Newton on the stages and multipliers, a Schur system of m·Degree unknowns per iteration
 ///   (sparse when the constraints' Jacobian is). Degree 1 is RATTLE. With `checked`, the state
 ///   must be on the constrained phase space (as for `rattle_stepper`; `project_onto_constraints`).
+/// - `constrained(lagrangian, constraints)` (a `lagrangian_system` or dense `quadratic_lagrangian`
+///   with holonomic constraints; states of run-time length): the same pair with multipliers on
+///   the Newton path, any regular L(q, v) — Newton on the stage velocities and multipliers with a
+///   bordered Jacobian, then Newton on the hidden constraint G(q₁) v(q₁, p₁) = 0
+///   (scheme/galerkin/lagrangian_stages.hpp). Checked: |g(q)| and |G(q) v(q, p)| as above.
 ///
 /// dt < 0 steps backward: the scheme is symmetric, so the step with −h inverts the step with h
 /// (to the solver's round-off). Checked each step with `checked` (std::invalid_argument): dt
@@ -153,13 +158,28 @@ private:
             });
             m_newton_last = true;
             m_iterations = m_newton.iterations();
+        } else if constexpr (form_of<S>() == system_form::constrained_lagrangian) {
+            static_assert(!is_dual_v<U> && N == Eigen::Dynamic,
+                          "galerkin_vi on a constrained Lagrangian model: states of run-time length (std::vector, "
+                          "Eigen::VectorX) of a non-dual scalar");
+            with_lagrangian_view(std::as_const(sys.lagrangian), [&](const auto& view) {
+                require_dof(static_cast<Eigen::Index>(view.dof()));
+                if constexpr (base::checks_enabled)
+                    scheme::detail::require_on_manifold(sys.constraints.value(m_work.q), sys.constraints.jacobian(m_work.q),
+                                                        m_work.q, view.velocity(m_work.q, m_work.p), method::name);
+                m_newton.step(c, view, m_work.q, m_work.p, t, h, m_dq, m_dp, m_options, method::name, continuing,
+                              sys.constraints);
+            });
+            m_newton_last = true;  // last_step_jacobian explains that it is not defined here
+            m_iterations = m_newton.iterations();
         } else if constexpr (form_of<S>() == system_form::constrained_pair) {
             static_assert(!is_dual_v<U>, "galerkin_vi on a constrained system: dual states are not supported (use "
                                          "geomint::restricted_symplecticity_defect for the tangent map)");
             const scheme::detail::constrained_model<U, Coor, Momentum, S> model(sys, m_constraint_calls);
             const vector<U> q(m_work.q), p(m_work.p);
             if constexpr (base::checks_enabled)
-                scheme::detail::require_on_manifold(model, model.constraint_jacobian(q), q, p, method::name);
+                scheme::detail::require_on_manifold(model.constraint(q), model.constraint_jacobian(q), q,
+                                                    model.inverse_mass(p), method::name);
             m_constrained.step(c, model, q, p, h, m_options, method::name, m_constrained_dq, m_constrained_dp);
             m_dq = m_constrained_dq;
             m_dp = m_constrained_dp;

@@ -84,7 +84,8 @@ private:
         if constexpr (base::checks_enabled) {
             auto& frame = m_frame.template of<std::remove_cvref_t<decltype(model)>>();
             frame.update(model, m_work.q);
-            scheme::detail::require_on_manifold(model, frame.G, m_work.q, m_work.p, Scheme::name);
+            scheme::detail::require_on_manifold(model.constraint(m_work.q), frame.G, m_work.q, model.inverse_mass(m_work.p),
+                                                Scheme::name);
         }
         vector<T> dq, dp;
         for (const T& gamma : Scheme::template weights<T>()) {

@@ -96,17 +96,16 @@ vector<T> momentum_correction(const Matrix& G, const Matrix& B, const vector<T>&
     return G.transpose() * kappa;
 }
 
-/// Checks that (q, p) is on the constrained phase space of `model`: |g(q)|∞ and |G(q) M⁻¹ p|∞ at
-/// most 1024 ε times their scale (|G|∞ |q|∞, and |G|∞ |M⁻¹p|∞). `G`: G(q).
+/// Checks that a state is on the constrained phase space: |g(q)|∞ and |G(q) v|∞ at most 1024 ε
+/// times their scale (|G|∞ |q|∞, and |G|∞ |v|∞), for `g` = g(q), `G` = G(q) (dense or sparse) and
+/// `v` the velocity (M⁻¹p, or a Lagrangian's inverse Legendre transform).
 /// \throws std::invalid_argument naming `who`, the residual and the bound, and the remedy
 ///         (geomint::project_onto_constraints).
-template <class Model, class T = typename Model::value_type>
-void require_on_manifold(const Model& model, const typename Model::jacobian_type& G, const vector<T>& q,
-                         const vector<T>& p, const char* who) {
+template <class Matrix, class T = typename Matrix::Scalar>
+void require_on_manifold(const vector<T>& g, const Matrix& G, const vector<T>& q, const vector<T>& v, const char* who) {
     const T tolerance = T(1024) * std::numeric_limits<T>::epsilon();
-    const T position = max_abs(model.constraint(q));
+    const T position = max_abs(g);
     const T position_scale = constraint_scale(G, q);
-    const vector<T> v = model.inverse_mass(p);
     const T hidden = max_abs(vector<T>(G * v));
     const T hidden_scale = constraint_scale(G, v);
     const char* advice = "; geomint::project_onto_constraints(system, x) projects a state onto it)";
@@ -116,10 +115,10 @@ void require_on_manifold(const Model& model, const typename Model::jacobian_type
                                     geomint::to_string(T(tolerance * position_scale)) + " (precondition: g(q) = 0" +
                                     advice);
     if (!(hidden <= tolerance * hidden_scale))
-        throw std::invalid_argument(std::string(who) + ": the momentum is off the hidden constraint: |G(q) M^-1 p| = " +
-                                    geomint::to_string(hidden) + " > 1024 eps |G| |M^-1 p| = " +
-                                    geomint::to_string(T(tolerance * hidden_scale)) + " (precondition: G(q) M^-1 p = 0" +
-                                    advice);
+        throw std::invalid_argument(std::string(who) + ": the momentum is off the hidden constraint: |G(q) v(q, p)| = " +
+                                    geomint::to_string(hidden) + " > 1024 eps |G| |v| = " +
+                                    geomint::to_string(T(tolerance * hidden_scale)) +
+                                    " (precondition: G(q) v = 0, v = M^-1 p" + advice);
 }
 
 /// |g(q)|∞ and |G(q) M⁻¹ p|∞ for a `constrained_model`.

@@ -38,6 +38,16 @@
 /// ∂F/∂q (beside L_qq) and ∂F/∂v (beside L_qv). With F = f(t) − C v on L = ½ vᵀMv − ½ qᵀKq and
 /// Degree 2 they are eqs. (6)–(9) of scheme/linear/lagrange_dalembert.hpp.
 ///
+/// Holonomic constraints g(q) = 0 (`constrained(lagrangian, constraints)`; Jay 1996, GNI §VII.1.5:
+/// the Lobatto IIIA–IIIB pair with multipliers, order 2·Degree in q and p): ∂L/∂q(Q_j, V_j) in
+/// the momenta's stages and in Δp becomes ∂L/∂q(Q_j, V_j) − G(Q_j)ᵀΛ_j for j = 1 … s − 1, the
+/// unknowns gain Λ_1 … Λ_{s−1} (m each) and the equations g(Q_i) = 0, i = 2 … s (Q_1 = q is on
+/// the manifold already). Newton's Jacobian is bordered,
+///     [[J, E], [D, 0]],  E_ij = h â_ij G(Q_j)ᵀ,  D_ik = h a_ik G(Q_i),
+/// with J's L_qq,k replaced by L_qq,k − Σ_l Λ_k,l ∇²g_l(Q_k) (second-order jets); then
+/// p₁ = p + Δp − G(q₁)ᵀκ with G(q₁) v(q₁, p₁) = 0 (v the inverse Legendre transform; Newton on
+/// κ with the Jacobian −G L_vv⁻¹ Gᵀ: one linear step for a quadratic kinetic energy).
+///
 /// A model provides `derivatives(q, v, d)` (into a `lagrangian_derivatives<T>`) and
 /// `velocity(q, p)` (the inverse Legendre transform, for the starting guess), and, when
 /// `has_force`, `force(q, v, t, d, jacobians)` (into d.F, d.Fq, d.Fv): `lagrangian_system`, or
@@ -46,10 +56,15 @@
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
 #include "geomint/model/lagrangian_system.hpp"
+#include "geomint/scheme/constrained/manifold_projection.hpp"
 #include "geomint/scheme/galerkin/lobatto.hpp"
+#include "geomint/solver/newton_raphson.hpp"
 #include "geomint/solver/settling_iteration.hpp"
+#include "geomint/sparse.hpp"
 
+#include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -62,6 +77,9 @@ constexpr bool has_force() {
     else return false;
 }
 
+/// No holonomic constraints on the Newton step (the default).
+struct no_constraints {};
+
 /// Work arrays and the converged stages of the Newton step, kept by the stepper.
 template <class T>
 class lobatto_newton {
@@ -69,12 +87,15 @@ public:
     /// The increments (Δq, Δp) of one step of size h (h < 0 steps backward) from (q, p) at time
     /// t (used by a forced model's F); `continuing`: (q, p) is the state the last step reached
     /// (its stages then give the guess).
+    /// `constraints`: a `holonomic_constraints` (the constrained step of the file comment; (q, p)
+    /// on the constrained phase space), or `no_constraints`.
     /// \throws geomint::convergence_error (naming iterations, last change, h) when Newton does not
     ///         settle; geomint::singular_step_error when the stage Jacobian is singular (naming h
     ///         and q); std::domain_error from the model (degenerate or non-finite L).
-    template <class Model>
+    template <class Model, class Constraints = no_constraints>
     void step(const lobatto_pair<T>& c, const Model& m, const vector<T>& q, const vector<T>& p, const T& t, const T& h,
-              vector<T>& dq, vector<T>& dp, const iteration_options& opt, const char* name, bool continuing = false) {
+              vector<T>& dq, vector<T>& dp, const iteration_options& opt, const char* name, bool continuing = false,
+              const Constraints& constraints = {}) {
         const Eigen::Index n = q.size(), s = c.c.size();
         m_c = &c;
         m_h = h;
@@ -90,21 +111,36 @@ public:
         m_q = q;
         m_d.resize(std::size_t(s));
         m_beta = c.b * h;
-        iterate(c, m, q, p, h, m_guess, opt, name);
+        if constexpr (constrained<Constraints>) {
+            m_constrained = true;
+            const Eigen::Index m_count = constraints.size();
+            if (!(warm && m_lambda.rows() == m_count && m_lambda.cols() == s - 1)) m_lambda.setZero(m_count, s - 1);
+            m_G.resize(std::size_t(s));
+            m_H.resize(std::size_t(s));
+        } else {
+            m_constrained = false;
+        }
+        iterate(c, m, q, p, h, m_guess, opt, name, constraints);
         dq.noalias() = m_V * m_beta;
-        dp.noalias() = m_Lq * m_beta;
+        dp.noalias() = m_Lq * m_beta;  // with the constraint forces of stages 1 … s − 1
+        if constexpr (constrained<Constraints>) dp -= hidden_correction(m, constraints, vector<T>(q + dq), vector<T>(p + dp), opt, name);
         m_h_last = h;
     }
 
     /// ∂(q + Δq, p + Δp)/∂(q, p) of the last step (2n × 2n, blocks [[∂q₁/∂q, ∂q₁/∂p],
     /// [∂p₁/∂q, ∂p₁/∂p]]) on the model `m` it was taken on, by the implicit function theorem
     /// at the converged stages (L's second derivatives recomputed there).
+    /// \throws std::logic_error after a constrained step (its map lives on the constrained phase
+    ///         space: analysis/restricted_symplecticity.hpp measures it).
     template <class Model>
     matrix<T> step_jacobian(const Model& m) {
+        if (m_constrained)
+            throw std::logic_error("galerkin_vi: last_step_jacobian is not defined after a constrained step (use "
+                                   "geomint::restricted_symplecticity_defect)");
         const lobatto_pair<T>& c = *m_c;
         const Eigen::Index s = c.c.size(), n = m_V.rows();
         const T& h = m_h;
-        evaluate_stages<true>(c, m, m_q);
+        evaluate_stages<true>(c, m, m_q, no_constraints{});
         assemble(n, s);
         // ∂R/∂(q, p): block row i = [L_vq,i − h Σ_k â_ik (L_qq,k + F_q,k),  −I]
         matrix<T> Rx(n * s, 2 * n);
@@ -133,12 +169,14 @@ public:
     int iterations() const { return m_iterations; }
 
 private:
-    /// Newton's method from `guess`. Leaves the stage velocities in m_V, ∂L/∂q at those stages
-    /// in m_Lq.
-    template <class Model>
+    /// Newton's method from `guess` (and the multipliers m_lambda, when constrained). Leaves the
+    /// stage velocities in m_V, ∂L/∂q (minus the constraint forces) at those stages in m_Lq.
+    template <class Model, class Constraints>
     void iterate(const lobatto_pair<T>& c, const Model& m, const vector<T>& q, const vector<T>& p, const T& h,
-                 const matrix<T>& guess, const iteration_options& opt, const char* name) {
+                 const matrix<T>& guess, const iteration_options& opt, const char* name, const Constraints& constraints) {
         const Eigen::Index n = q.size(), s = c.c.size();
+        const Eigen::Index mc = constrained<Constraints> ? m_lambda.rows() : 0;  // constraints
+        const Eigen::Index size = n * s + mc * (s - 1);
         m_V = guess;
         m_Lv.resize(n, s);
         m_Lq.resize(n, s);
@@ -152,25 +190,33 @@ private:
                 return T(sqrt(scalar_traits<T>::epsilon()));
             }
         }();
+        vector<T> rhs(size);
         for (bool refresh = true;;) {
             if (refresh) {
-                evaluate_stages<true>(c, m, q);
+                evaluate_stages<true>(c, m, q, constraints);
                 assemble(n, s);
+                if constexpr (constrained<Constraints>) border(n, s, mc);
                 m_lu.compute(m_J);
                 if constexpr (is_exact_v<T>) m_lu.setThreshold(T(0));
                 if (!m_lu.isInvertible())
                     throw singular_step_error(std::string(name) + ": the stage equations' Jacobian is singular at h = " +
                                               geomint::to_string(h) + ", q = (" + entries_to_string(q) +
-                                              ") (a degenerate Lagrangian, or a step too large)");
+                                              (constrained<Constraints>
+                                                   ? ") (a degenerate Lagrangian, redundant constraints, or a step too large)"
+                                                   : ") (a degenerate Lagrangian, or a step too large)"));
             } else {
-                evaluate_stages<false>(c, m, q);
+                evaluate_stages<false>(c, m, q, constraints);
             }
             m_R.noalias() = m_Lv - (m_Lq * m_beta.asDiagonal()) * c.mu_hat.transpose();
             m_R.colwise() -= p;
-            m_dV.noalias() = m_lu.solve(-m_R.reshaped(n * s, 1));
-            m_V += m_dV.reshaped(n, s);
+            rhs.head(n * s) = -m_R.reshaped(n * s, 1);
+            if constexpr (constrained<Constraints>)
+                for (Eigen::Index i = 1; i < s; ++i) rhs.segment(n * s + (i - 1) * mc, mc) = -constraints.value(vector<T>(m_Q.col(i)));
+            m_dV.noalias() = m_lu.solve(rhs);
+            m_V += m_dV.head(n * s).reshaped(n, s);
+            if constexpr (constrained<Constraints>) m_lambda += m_dV.tail(mc * (s - 1)).reshaped(mc, s - 1);
             using std::abs;
-            const T delta = max_abs(m_dV) * abs(h);
+            const T delta = max_abs(vector<T>(m_dV.head(n * s))) * abs(h);
             T scale = max_abs(q);
             if (const T sv = max_abs(m_V) * abs(h); sv > scale) scale = sv;
             if (monitor.settled(delta, scale)) break;
@@ -183,14 +229,43 @@ private:
         // ∂L/∂q at the final stages: the quadratic stop leaves a last change above round-off, so
         // the forces of the iterate before it would make Δp inconsistent with Δq (measured: the
         // double pendulum's +h/−h return at mp50 missed by 1e-38 instead of 1e-47)
-        evaluate_stages<false>(c, m, q);
+        evaluate_stages<false>(c, m, q, constraints);
+    }
+
+    /// G(q₁)ᵀκ with G(q₁) v(q₁, p̂ − G(q₁)ᵀκ) = 0: the hidden constraint at the step's end (Newton on
+    /// κ, Jacobian −G L_vv⁻¹ Gᵀ at the current v).
+    template <class Model, class Constraints>
+    vector<T> hidden_correction(const Model& m, const Constraints& constraints, const vector<T>& q1, const vector<T>& p_hat,
+                                const iteration_options& opt, const char* name) const {
+        const matrix<T> G = dense_copy(constraints.jacobian(q1));
+        const auto residual = [&](const vector<T>& kappa) {
+            const vector<T> v = m.velocity(q1, vector<T>(p_hat - G.transpose() * kappa));
+            const auto d = m.derivatives(q1, v);
+            matrix<T> J = -(G * lu_solve_matrix(d.Lvv, matrix<T>(G.transpose()), name));
+            return std::make_pair(vector<T>(G * v), std::move(J));
+        };
+        const T scale = detail::constraint_scale(G, m.velocity(q1, p_hat));
+        const vector<T> kappa =
+            geomint::detail::solve_vector(residual, vector<T>(vector<T>::Zero(G.rows())), scale, opt, name);
+        return G.transpose() * kappa;
+    }
+
+    /// L_vv⁻¹ B by LU.
+    /// \throws singular_step_error (a degenerate Lagrangian).
+    static matrix<T> lu_solve_matrix(const matrix<T>& Lvv, const matrix<T>& B, const char* name) {
+        matrix<T> X;
+        if (!try_solve(Lvv, B, X))
+            throw singular_step_error(std::string(name) + ": d2L/dv2 is singular at the step's end (a degenerate Lagrangian)");
+        return X;
     }
 
     /// ∂L/∂q (+ F for a forced model) and ∂L/∂v at the stages (m_Q, m_V) into m_Lq and m_Lv;
     /// with `Hessian`, all of L's derivatives (and F's Jacobians) into m_d as well (what the
     /// Jacobian is assembled from).
-    template <bool Hessian, class Model>
-    void evaluate_stages(const lobatto_pair<T>& c, const Model& m, const vector<T>& q) {
+    /// Constrained: G(Q_i) into m_G, and G(Q_j)ᵀΛ_j subtracted from m_Lq for j < s − 1; with
+    /// `Hessian`, Σ_l Λ_j,l ∇²g_l(Q_j) into m_H.
+    template <bool Hessian, class Model, class Constraints>
+    void evaluate_stages(const lobatto_pair<T>& c, const Model& m, const vector<T>& q, const Constraints& constraints) {
         stage_positions(c, q);
         for (Eigen::Index i = 0; i < m_V.cols(); ++i) {
             m_qi = m_Q.col(i);
@@ -208,6 +283,14 @@ private:
                     d.Fv.resize(0, 0);
                 }
                 m_Lq.col(i) = d.Lq;
+            }
+            if constexpr (constrained<Constraints>) {
+                auto& G = m_G[std::size_t(i)];
+                G = dense_copy(constraints.jacobian(m_qi));
+                if (i + 1 < m_V.cols()) {
+                    m_Lq.col(i) -= G.transpose() * m_lambda.col(i);
+                    if constexpr (Hessian) m_H[std::size_t(i)] = constraints.multiplier_hessian(m_qi, vector<T>(m_lambda.col(i)));
+                }
             }
         }
     }
@@ -246,10 +329,31 @@ private:
                     const auto& dk = m_d[std::size_t(k)];
                     block.noalias() -= w * dk.Lqq;
                     if (dk.Fq.size() != 0) block.noalias() -= w * dk.Fq;
+                    if (m_constrained && k + 1 < s) block.noalias() += w * m_H[std::size_t(k)];
                 }
             }
         }
     }
+
+    /// m_J bordered by the constraints (the file comment): E_ij = h â_ij G(Q_j)ᵀ (j < s − 1),
+    /// D_ik = h a_ik G(Q_i) (i >= 1).
+    void border(Eigen::Index n, Eigen::Index s, Eigen::Index mc) {
+        const lobatto_pair<T>& c = *m_c;
+        const T& h = m_h;
+        const Eigen::Index ns = n * s, size = ns + mc * (s - 1);
+        m_J.conservativeResize(size, size);
+        m_J.rightCols(size - ns).setZero();
+        m_J.bottomRows(size - ns).setZero();
+        for (Eigen::Index i = 0; i < s; ++i)
+            for (Eigen::Index j = 0; j + 1 < s; ++j)
+                if (c.a_hat(i, j) != T(0)) m_J.block(i * n, ns + j * mc, n, mc) = (h * c.a_hat(i, j)) * m_G[std::size_t(j)].transpose();
+        for (Eigen::Index i = 1; i < s; ++i)
+            for (Eigen::Index k = 0; k < s; ++k)
+                if (c.a(i, k) != T(0)) m_J.block(ns + (i - 1) * mc, k * n, mc, n) = (h * c.a(i, k)) * m_G[std::size_t(i)];
+    }
+
+    template <class Constraints>
+    static constexpr bool constrained = !std::is_same_v<Constraints, no_constraints>;
 
     const lobatto_pair<T>* m_c = nullptr;
     T m_h = T(0);
@@ -257,8 +361,11 @@ private:
     vector<T> m_q, m_beta;
     T m_h_last = T(0);
     matrix<T> m_V, m_guess, m_Q, m_J, m_Lq, m_Lv, m_R;
-    vector<T> m_qi, m_vi, m_dV;
+    vector<T> m_qi, m_vi, m_dV;  // m_dV: the Newton change of (V, Λ)
     Eigen::FullPivLU<matrix<T>> m_lu;
+    bool m_constrained = false;
+    matrix<T> m_lambda;                 ///< Λ_1 … Λ_{s−1} (m × (s − 1)), when constrained
+    std::vector<matrix<T>> m_G, m_H;    ///< G(Q_i) and Σ_l Λ_i,l ∇²g_l(Q_i) at the stages
     std::vector<lagrangian_derivatives<T>> m_d;
     lagrangian_derivatives<T> m_gradient;  // its Lq and Lv
     int m_iterations = 0;
