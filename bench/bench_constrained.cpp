@@ -4,16 +4,19 @@
 // integrated by odeint's rkf78 (adaptive) and by the splitting catalogue's yoshida4 (fixed step
 // below its stability limit).
 //
-// - step/N: time per RATTLE step (h = 10⁻³) for N = 10, 100, 1000: O(N) expected (a banded G,
-//   tridiagonal G M⁻¹ Gᵀ by SparseLU).
+// - step/N, galerkin2_step/N: time per step (h = 10⁻³) of RATTLE and of the constrained Galerkin
+//   VI of Degree 2 for N = 10, 100, 1000: O(N) expected (a banded G, tridiagonal G M⁻¹ Gᵀ and a
+//   banded 2m-square Schur system by SparseLU).
 // - rattle_to_accuracy/N, rattle_yoshida4_to_accuracy/N: time to integrate T = 10 with max-norm error of q(T) ≤ 10⁻⁸ against a
-//   reference (RATTLE∘yoshida6 at h = 2.5·10⁻⁴), for RATTLE (order 2) and RATTLE∘yoshida4, the
+//   reference (RATTLE∘yoshida6 at h = 2.5·10⁻⁴), for RATTLE (order 2), RATTLE∘yoshida4 and the
+//   constrained Galerkin VI of Degree 2 (galerkin2_to_accuracy), the
 //   step count from the ladder ⌈100 · 2^(k/4)⌉ (searched once, untimed).
 // - springs_rkf78/N, springs_yoshida4/N: the stiff-spring chain over the same T, its error against
 //   the same reference (the model error included: the springs stretch by ~m g N/k).
 //
 //   build/bench/bench_constrained --benchmark_min_time=0.1
 #include <geomint/problems/rod_chain.hpp>
+#include <geomint/stepper/galerkin_vi_stepper.hpp>
 #include <geomint/stepper/rattle_stepper.hpp>
 #include <geomint/stepper/splitting_stepper.hpp>
 
@@ -75,11 +78,12 @@ double error_of(const vec& q, Eigen::Index rods) {
     return e;
 }
 
-void step(benchmark::State& s) {
+template <class Stepper>
+void step_of(benchmark::State& s) {
     const auto chain = chain_of(s.range(0));
     const auto sys = chain.system<vec>();
     auto x = start(chain);
-    geomint::rattle_stepper<vec, vec, geomint::unchecked> stepper;
+    Stepper stepper;
     double t = 0;
     for (auto _ : s) {
         stepper.do_step(sys, x, t, 1e-3);
@@ -150,13 +154,18 @@ void springs_yoshida4(benchmark::State& s) {
 
 }  // namespace
 
+void step(benchmark::State& s) { step_of<geomint::rattle_stepper<vec, vec, geomint::unchecked>>(s); }
+void galerkin2_step(benchmark::State& s) { step_of<geomint::galerkin_vi_stepper<vec, 2, vec, geomint::unchecked>>(s); }
 void rattle_to_accuracy(benchmark::State& s) { to_accuracy<geomint::rattle_stepper<vec>>(s, 0); }
+void galerkin2_to_accuracy(benchmark::State& s) { to_accuracy<geomint::galerkin_vi_stepper<vec, 2>>(s, 2); }
 void rattle_yoshida4_to_accuracy(benchmark::State& s) {
     to_accuracy<geomint::composed_rattle_stepper<vec, geomint::scheme::yoshida4>>(s, 1);
 }
 
 BENCHMARK(step)->Arg(10)->Arg(100)->Arg(1000)->Complexity(benchmark::oN)->Unit(benchmark::kMicrosecond);
+BENCHMARK(galerkin2_step)->Arg(10)->Arg(100)->Arg(1000)->Complexity(benchmark::oN)->Unit(benchmark::kMicrosecond);
 BENCHMARK(rattle_to_accuracy)->Arg(10)->Unit(benchmark::kMillisecond);
+BENCHMARK(galerkin2_to_accuracy)->Arg(10)->Arg(100)->Unit(benchmark::kMillisecond);
 BENCHMARK(rattle_yoshida4_to_accuracy)->Arg(10)->Arg(100)->Unit(benchmark::kMillisecond);
 BENCHMARK(springs_rkf78)->Arg(10)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(springs_yoshida4)->Arg(10)->Unit(benchmark::kMillisecond)->Iterations(1);

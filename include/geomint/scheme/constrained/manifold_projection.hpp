@@ -5,7 +5,7 @@
 /// - **position**: ν with g(q̃ − B ν) = 0, B = M⁻¹ G(q₀)ᵀ (n × m) — the point of the manifold
 ///   reached from q̃ along the constraint forces' directions at q₀; Newton on ν with the Jacobian
 ///   −G(q̃ − Bν) B (m × m), to the tolerance of `solve_vector` (solver/newton_raphson.hpp) on the
-///   scale |G(q₀)| |q|;
+///   scale |G(q₀)| |q|; the factorizations go through a caller's `reusable_lu` (sparse.hpp);
 /// - **momentum**: p − G(q)ᵀ κ with G(q) M⁻¹ (p − G(q)ᵀ κ) = 0 — linear, (G M⁻¹ Gᵀ) κ = G M⁻¹ p,
 ///   by LU (full pivoting; sparse LU for a sparse G), with the rank of G M⁻¹ Gᵀ (that of G: M is
 ///   definite) reported when the constraints are redundant.
@@ -50,21 +50,6 @@ T constraint_scale(const Matrix& G, const vector<T>& q) {
     return s > T(0) ? s : T(1);
 }
 
-/// ν with g(q̃ − B ν) = 0 (B = M⁻¹ G(q₀)ᵀ, n × m, dense or sparse as the model's), from ν = 0, by
-/// Newton (a sparse Jacobian −G(q̃ − Bν) B is solved by SparseLU).
-/// \throws geomint::convergence_error (naming `who`, iterations, residual) when Newton fails.
-template <class Model, class T = typename Model::value_type>
-vector<T> position_multiplier(const Model& model, const vector<T>& q_tilde, const typename Model::jacobian_type& B,
-                              const T& scale, const iteration_options& opt, const char* who) {
-    using jacobian = typename Model::jacobian_type;  // G B: sparse × sparse, or dense
-    const auto residual = [&](const vector<T>& nu) {
-        const vector<T> q = q_tilde - B * nu;
-        jacobian J = -(model.constraint_jacobian(q) * B);
-        return std::make_pair(model.constraint(q), std::move(J));
-    };
-    return geomint::detail::solve_vector(residual, vector<T>(vector<T>::Zero(B.cols())), scale, opt, who);
-}
-
 /// Throws std::invalid_argument naming `who`, the rank of A = G M⁻¹ Gᵀ and m: the constraints
 /// are redundant at q (G rank-deficient). A dense or sparse.
 template <class Matrix, class T = typename Matrix::Scalar>
@@ -82,16 +67,40 @@ template <class Matrix, class T = typename Matrix::Scalar>
                                 " (precondition: the Jacobian G(q) has full row rank)");
 }
 
+/// ν with g(q̃ − B ν) = 0 (B = M⁻¹ G(q₀)ᵀ, n × m, dense or sparse as the model's), from ν = 0, by
+/// Newton; the Jacobian −G(q̃ − Bν) B is factored by `lu` (kept by the caller: a sparse one keeps
+/// its ordering and workspace between iterations and steps).
+/// \throws geomint::convergence_error (naming `who`, iterations, residual) when Newton fails;
+///         std::invalid_argument (the rank) when it fails because the constraints are redundant.
+template <class Model, class T = typename Model::value_type>
+vector<T> position_multiplier(const Model& model, const vector<T>& q_tilde, const typename Model::jacobian_type& B,
+                              const T& scale, const iteration_options& opt, const char* who,
+                              reusable_lu<typename Model::jacobian_type>& lu) {
+    using jacobian = typename Model::jacobian_type;  // G B: sparse × sparse, or dense
+    const auto residual = [&](const vector<T>& nu) {
+        const vector<T> q = q_tilde - B * nu;
+        jacobian J = -(model.constraint_jacobian(q) * B);
+        return std::make_pair(model.constraint(q), geomint::detail::jacobian_factored_by<jacobian>{std::move(J), &lu});
+    };
+    try {
+        return geomint::detail::solve_vector(residual, vector<T>(vector<T>::Zero(B.cols())), scale, opt, who);
+    } catch (const convergence_error&) {
+        const jacobian A = model.constraint_jacobian(q_tilde) * B;  // singular: redundant constraints
+        if (!lu.factorize(A)) throw_redundant(A, who);
+        throw;
+    }
+}
+
 /// The correction Gᵀ κ with G M⁻¹ (p − Gᵀ κ) = 0, for G = G(q) (m × n) and B = M⁻¹ Gᵀ (dense or
-/// both sparse): the projected momentum is p − Gᵀ κ. G M⁻¹ Gᵀ is factored by LU (full pivoting, or
-/// SparseLU: tridiagonal for a chain).
+/// both sparse): the projected momentum is p − Gᵀ κ. G M⁻¹ Gᵀ is factored by `lu` (full pivoting,
+/// or SparseLU with its ordering kept: tridiagonal for a chain).
 /// \throws std::invalid_argument naming `who`, the rank of G M⁻¹ Gᵀ and m when the constraints
 ///         are redundant at q (G rank-deficient).
 template <class Matrix, class T = typename Matrix::Scalar>
-vector<T> momentum_correction(const Matrix& G, const Matrix& B, const vector<T>& p, const char* who) {
+vector<T> momentum_correction(const Matrix& G, const Matrix& B, const vector<T>& p, const char* who,
+                              reusable_lu<Matrix>& lu) {
     const Matrix A = G * B;
-    const lu_factorization<Matrix> lu(A);
-    if (!lu.invertible()) throw_redundant(A, who);
+    if (!lu.factorize(A)) throw_redundant(A, who);
     const vector<T> kappa = lu.solve(vector<T>(B.transpose() * p));
     return G.transpose() * kappa;
 }
@@ -146,13 +155,14 @@ void project_onto_constraints(System& system, std::pair<Coor, Momentum>& x, iter
     const vector<T> q0 = as_eigen(x.first);
     const product G0 = model.constraint_jacobian(q0);
     const product B0 = model.inverse_mass_times_transpose(G0);
+    reusable_lu<product> lu;
     const vector<T> nu = scheme::detail::position_multiplier(model, q0, B0, scheme::detail::constraint_scale(G0, q0),
-                                                             options, "project_onto_constraints");
+                                                             options, "project_onto_constraints", lu);
     const vector<T> q = q0 - B0 * nu;
     const product G = model.constraint_jacobian(q);
     const vector<T> p = as_eigen(x.second);
     const vector<T> p1 = p - scheme::detail::momentum_correction(G, model.inverse_mass_times_transpose(G), p,
-                                                                 "project_onto_constraints");
+                                                                 "project_onto_constraints", lu);
     as_eigen(x.first) = q;
     as_eigen(x.second) = p1;
 }

@@ -33,14 +33,16 @@
 namespace geomint::scheme {
 
 /// G(q) and M⁻¹ G(q)ᵀ at the q they were computed at: the closing values of one step are the
-/// opening ones of the next (one Jacobian and M⁻¹Gᵀ saved per step). Holds a dense and a sparse
-/// pair; a model uses the one of its matrix type (`of<Model>()`).
+/// opening ones of the next (one Jacobian and M⁻¹Gᵀ saved per step), and the factorizations of
+/// the position and momentum solves (a sparse one keeps its ordering and workspace). Holds a dense
+/// and a sparse entry; a model uses the one of its matrix type (`of<Model>()`).
 template <class T>
 struct constraint_frame {
     template <class Matrix>
     struct entry {
         vector<T> q;
         Matrix G, B;
+        reusable_lu<Matrix> position_lu, momentum_lu;  ///< the two solves' factorizations, kept
 
         template <class Model>
         void update(const Model& model, const vector<T>& at) {
@@ -88,7 +90,8 @@ struct rattle : geomint::scheme_claims<2, symplectic_map | time_symmetric>, geom
         dq = h * model.inverse_mass(vector<T>(p + kick0));
         vector<T> nu;
         try {
-            nu = detail::position_multiplier(model, vector<T>(q + dq), f.B, detail::constraint_scale(f.G, q), opt, name);
+            nu = detail::position_multiplier(model, vector<T>(q + dq), f.B, detail::constraint_scale(f.G, q), opt, name,
+                                             f.position_lu);
         } catch (const convergence_error& e) {  // name the step size too
             throw convergence_error(std::string(e.what()) + " in the position solve at h = " + geomint::to_string(h) +
                                         " (a smaller step keeps q + h M^-1 p near the manifold)",
@@ -99,7 +102,7 @@ struct rattle : geomint::scheme_claims<2, symplectic_map | time_symmetric>, geom
         const vector<T> q1 = q + dq;
         f.update(model, q1);
         dp += (h / T(2)) * model.force(q1);
-        dp -= detail::momentum_correction(f.G, f.B, vector<T>(p + dp), name);
+        dp -= detail::momentum_correction(f.G, f.B, vector<T>(p + dp), name, f.momentum_lu);
     }
 };
 
