@@ -105,6 +105,49 @@ vector<T> momentum_correction(const Matrix& G, const Matrix& B, const vector<T>&
     return G.transpose() * kappa;
 }
 
+/// G(q)ᵀκ with G(q) v(q, p̂ − G(q)ᵀκ) = 0 for a Lagrangian model `m` (model/lagrangian_view.hpp:
+/// v its inverse Legendre transform) and holonomic `constraints`: the momentum projection onto the
+/// hidden constraint, by Newton on κ with the Jacobian −G L_vv⁻¹ Gᵀ at the current v (one linear
+/// step for a kinetic energy quadratic in v). Dense.
+/// \throws geomint::convergence_error (naming `who`) when Newton fails; singular_step_error when
+///         ∂²L/∂v² is singular; std::invalid_argument (the rank) for redundant constraints.
+template <class Model, class Constraints, class T>
+vector<T> hidden_constraint_correction(const Model& m, const Constraints& constraints, const vector<T>& q,
+                                       const vector<T>& p_hat, const iteration_options& opt, const char* who) {
+    const matrix<T> G = dense_copy(constraints.jacobian(q));
+    reusable_lu<matrix<T>> lu;
+    const auto residual = [&](const vector<T>& kappa) {
+        const vector<T> v = m.velocity(q, vector<T>(p_hat - G.transpose() * kappa));
+        const auto d = m.derivatives(q, v);
+        matrix<T> W_inverse_Gt;
+        if (!try_solve(d.Lvv, matrix<T>(G.transpose()), W_inverse_Gt))
+            throw singular_step_error(std::string(who) + ": d2L/dv2 is singular at q = (" + entries_to_string(q) +
+                                      ") (a degenerate Lagrangian)");
+        matrix<T> J = -(G * W_inverse_Gt);
+        return std::make_pair(vector<T>(G * v), geomint::detail::jacobian_factored_by<matrix<T>>{std::move(J), &lu});
+    };
+    const T scale = constraint_scale(G, m.velocity(q, p_hat));
+    try {
+        const vector<T> kappa =
+            geomint::detail::solve_vector(residual, vector<T>(vector<T>::Zero(G.rows())), scale, opt, who);
+        return G.transpose() * kappa;
+    } catch (const convergence_error&) {
+        const matrix<T> A = G * G.transpose();
+        if (!lu.factorize(A)) throw_redundant(A, who);
+        throw;
+    }
+}
+
+/// A `holonomic_constraints` seen as the model `position_multiplier` reads (dense G).
+template <class Constraints>
+struct constraints_only {
+    using value_type = typename Constraints::value_type;
+    using jacobian_type = matrix<value_type>;
+    const Constraints& constraints;
+    vector<value_type> constraint(const vector<value_type>& q) const { return constraints.value(q); }
+    jacobian_type constraint_jacobian(const vector<value_type>& q) const { return dense_copy(constraints.jacobian(q)); }
+};
+
 /// Checks that a state is on the constrained phase space: |g(q)|∞ and |G(q) v|∞ at most 1024 ε
 /// times their scale (|G|∞ |q|∞, and |G|∞ |v|∞), for `g` = g(q), `G` = G(q) (dense or sparse) and
 /// `v` the velocity (M⁻¹p, or a Lagrangian's inverse Legendre transform).
@@ -165,6 +208,34 @@ void project_onto_constraints(System& system, std::pair<Coor, Momentum>& x, iter
                                                                  "project_onto_constraints", lu);
     as_eigen(x.first) = q;
     as_eigen(x.second) = p1;
+}
+
+/// (q, p) projected onto the constrained phase space of a constrained Lagrangian model
+/// (`constrained(lagrangian, constraints)`): q moved along W⁻¹ G(q)ᵀ onto g = 0 (Newton; W =
+/// ∂²L/∂v² at (q, v(q, p)), the kinetic metric), then p − G(q)ᵀκ onto G(q) v(q, p) = 0 (Newton on
+/// κ). `x`: a (q, p) pair of the user's containers, changed in place.
+/// \throws geomint::convergence_error when a Newton solve fails; std::invalid_argument when the
+///         constraints are redundant; singular_step_error for a degenerate Lagrangian.
+template <class Lagrangian, class Constraints, class Coor, class Momentum>
+void project_onto_constraints(const constrained_lagrangian_system<Lagrangian, Constraints>& system,
+                              std::pair<Coor, Momentum>& x, iteration_options options = {}) {
+    using T = typename state_traits<Coor>::scalar;
+    const char* who = "project_onto_constraints";
+    with_lagrangian_view(system.lagrangian, [&](const auto& view) {
+        const vector<T> q0 = as_eigen(x.first), p = as_eigen(x.second);
+        const matrix<T> G0 = dense_copy(system.constraints.jacobian(q0));
+        matrix<T> B0;  // W⁻¹ G(q0)ᵀ
+        if (!try_solve(view.derivatives(q0, view.velocity(q0, p)).Lvv, matrix<T>(G0.transpose()), B0))
+            throw singular_step_error(std::string(who) + ": d2L/dv2 is singular (a degenerate Lagrangian)");
+        const scheme::detail::constraints_only<Constraints> model{system.constraints};
+        reusable_lu<matrix<T>> lu;
+        const vector<T> nu = scheme::detail::position_multiplier(model, q0, B0, scheme::detail::constraint_scale(G0, q0),
+                                                                 options, who, lu);
+        const vector<T> q = q0 - B0 * nu;
+        const vector<T> p1 = p - scheme::detail::hidden_constraint_correction(view, system.constraints, q, p, options, who);
+        as_eigen(x.first) = q;
+        as_eigen(x.second) = p1;
+    });
 }
 
 }  // namespace geomint

@@ -123,7 +123,7 @@ public:
         iterate(c, m, q, p, h, m_guess, opt, name, constraints);
         dq.noalias() = m_V * m_beta;
         dp.noalias() = m_Lq * m_beta;  // with the constraint forces of stages 1 … s − 1
-        if constexpr (constrained<Constraints>) dp -= hidden_correction(m, constraints, vector<T>(q + dq), vector<T>(p + dp), opt, name);
+        if constexpr (constrained<Constraints>) dp -= detail::hidden_constraint_correction(m, constraints, vector<T>(q + dq), vector<T>(p + dp), opt, name);
         m_h_last = h;
     }
 
@@ -230,33 +230,6 @@ private:
         // the forces of the iterate before it would make Δp inconsistent with Δq (measured: the
         // double pendulum's +h/−h return at mp50 missed by 1e-38 instead of 1e-47)
         evaluate_stages<false>(c, m, q, constraints);
-    }
-
-    /// G(q₁)ᵀκ with G(q₁) v(q₁, p̂ − G(q₁)ᵀκ) = 0: the hidden constraint at the step's end (Newton on
-    /// κ, Jacobian −G L_vv⁻¹ Gᵀ at the current v).
-    template <class Model, class Constraints>
-    vector<T> hidden_correction(const Model& m, const Constraints& constraints, const vector<T>& q1, const vector<T>& p_hat,
-                                const iteration_options& opt, const char* name) const {
-        const matrix<T> G = dense_copy(constraints.jacobian(q1));
-        const auto residual = [&](const vector<T>& kappa) {
-            const vector<T> v = m.velocity(q1, vector<T>(p_hat - G.transpose() * kappa));
-            const auto d = m.derivatives(q1, v);
-            matrix<T> J = -(G * lu_solve_matrix(d.Lvv, matrix<T>(G.transpose()), name));
-            return std::make_pair(vector<T>(G * v), std::move(J));
-        };
-        const T scale = detail::constraint_scale(G, m.velocity(q1, p_hat));
-        const vector<T> kappa =
-            geomint::detail::solve_vector(residual, vector<T>(vector<T>::Zero(G.rows())), scale, opt, name);
-        return G.transpose() * kappa;
-    }
-
-    /// L_vv⁻¹ B by LU.
-    /// \throws singular_step_error (a degenerate Lagrangian).
-    static matrix<T> lu_solve_matrix(const matrix<T>& Lvv, const matrix<T>& B, const char* name) {
-        matrix<T> X;
-        if (!try_solve(Lvv, B, X))
-            throw singular_step_error(std::string(name) + ": d2L/dv2 is singular at the step's end (a degenerate Lagrangian)");
-        return X;
     }
 
     /// ∂L/∂q (+ F for a forced model) and ∂L/∂v at the stages (m_Q, m_V) into m_Lq and m_Lv;
