@@ -113,49 +113,6 @@ void require_finite(const Eigen::SparseMatrixBase<Derived>& a, const std::string
                                             " (precondition: all entries finite)");
 }
 
-/// LU factorization of a square matrix, dense (`Eigen::FullPivLU`, threshold 0 for exact scalars)
-/// or sparse (`Eigen::SparseLU`, COLAMD ordering), computed once and applied by `solve`: the
-/// factorization behind the non-symmetric step operators (damped schemes, backward steps).
-/// Non-copyable (hold it in a shared_ptr to share it).
-template <class Matrix>
-class lu_factorization {
-public:
-    using value_type = typename Matrix::Scalar;
-    static constexpr bool is_sparse = is_sparse_matrix_v<Matrix>;
-
-    /// Factors `a` (square).
-    explicit lu_factorization(const Matrix& a) {
-        if constexpr (is_sparse) {
-            sparse_matrix<value_type> c = a;
-            c.makeCompressed();
-            m_lu.analyzePattern(c);
-            m_lu.factorize(c);
-            m_invertible = m_lu.info() == Eigen::Success;
-        } else {
-            if constexpr (is_exact_v<value_type>) m_lu.setThreshold(value_type(0));
-            m_lu.compute(matrix<value_type>(a));
-            m_invertible = m_lu.isInvertible();
-        }
-    }
-    lu_factorization(const lu_factorization&) = delete;
-    lu_factorization& operator=(const lu_factorization&) = delete;
-
-    /// False when `a` is singular at the working precision (a zero pivot for the sparse LU).
-    bool invertible() const { return m_invertible; }
-
-    /// a⁻¹ b for a length-n vector b. Precondition: invertible().
-    template <class V>
-    vector<value_type> solve(const V& b) const {
-        return m_lu.solve(b);
-    }
-
-private:
-    std::conditional_t<is_sparse, Eigen::SparseLU<sparse_matrix<value_type>, Eigen::COLAMDOrdering<int>>,
-                       Eigen::FullPivLU<matrix<value_type>>>
-        m_lu;
-    bool m_invertible = false;
-};
-
 /// An LU factorization object kept between factorizations (owned by a stepper): for a sparse
 /// matrix (`Eigen::SparseLU`, COLAMD ordering) the ordering and symbolic analysis are redone only
 /// when the sparsity pattern changes, and the workspace is reused — the multiplier solves of a
@@ -215,6 +172,35 @@ private:
         m_lu;
     std::conditional_t<is_sparse, sparse_matrix<value_type>, int> m_matrix{};
     std::vector<int> m_outer, m_inner;  ///< the pattern analysed last
+};
+
+/// LU factorization of a square matrix, dense (`Eigen::FullPivLU`, threshold 0 for exact scalars)
+/// or sparse (`Eigen::SparseLU`, COLAMD ordering), computed once and applied by `solve`: the
+/// factorization behind the non-symmetric step operators (damped schemes, backward steps).
+/// Non-copyable (hold it in a shared_ptr to share it).
+template <class Matrix>
+class lu_factorization {
+public:
+    using value_type = typename Matrix::Scalar;
+    static constexpr bool is_sparse = is_sparse_matrix_v<Matrix>;
+
+    /// Factors `a` (square).
+    explicit lu_factorization(const Matrix& a) : m_invertible(m_lu.factorize(a)) {}
+    lu_factorization(const lu_factorization&) = delete;
+    lu_factorization& operator=(const lu_factorization&) = delete;
+
+    /// False when `a` is singular at the working precision (a zero pivot for the sparse LU).
+    bool invertible() const { return m_invertible; }
+
+    /// a⁻¹ b for a length-n vector b. Precondition: invertible().
+    template <class V>
+    vector<value_type> solve(const V& b) const {
+        return m_lu.solve(b);
+    }
+
+private:
+    reusable_lu<Matrix> m_lu;
+    bool m_invertible;
 };
 
 /// Dense copy of a dense or sparse matrix, at dynamic size (for O(n³) analyses of small models).

@@ -129,11 +129,7 @@ public:
     /// q (analysis/restricted_symplecticity.hpp). O(m n²): for analyses of small models.
     matrix<T> hidden_constraint_jacobian(const vector<T>& q, const vector<T>& v) const {
         const Eigen::Index n = q.size();
-        std::vector<forward_jet<T, Eigen::Dynamic, 2>> x;
-        x.reserve(static_cast<std::size_t>(n));
-        for (Eigen::Index i = 0; i < n; ++i) x.push_back(forward_jet<T, Eigen::Dynamic, 2>::variable(q(i), i, n));
-        const auto g = m_g(std::as_const(x));
-        require_count(g.size());
+        const auto g = second_order_values(q);
         matrix<T> H = matrix<T>::Zero(m_m, n);
         for (Eigen::Index i = 0; i < m_m; ++i) {
             const auto& gi = g[static_cast<std::size_t>(i)];
@@ -150,11 +146,7 @@ public:
     /// of the constrained Galerkin VI's Newton Jacobian on a Lagrangian model. O(m n²).
     matrix<T> multiplier_hessian(const vector<T>& q, const vector<T>& lambda) const {
         const Eigen::Index n = q.size();
-        std::vector<forward_jet<T, Eigen::Dynamic, 2>> x;
-        x.reserve(static_cast<std::size_t>(n));
-        for (Eigen::Index i = 0; i < n; ++i) x.push_back(forward_jet<T, Eigen::Dynamic, 2>::variable(q(i), i, n));
-        const auto g = m_g(std::as_const(x));
-        require_count(g.size());
+        const auto g = second_order_values(q);
         matrix<T> H = matrix<T>::Zero(n, n);
         for (Eigen::Index i = 0; i < m_m; ++i) {
             const auto& gi = g[static_cast<std::size_t>(i)];
@@ -167,6 +159,17 @@ public:
     }
 
 private:
+    /// g on second-order jets over q (m jets, checked count): values, gradients and Hessians.
+    auto second_order_values(const vector<T>& q) const {
+        const Eigen::Index n = q.size();
+        std::vector<forward_jet<T, Eigen::Dynamic, 2>> x;
+        x.reserve(static_cast<std::size_t>(n));
+        for (Eigen::Index i = 0; i < n; ++i) x.push_back(forward_jet<T, Eigen::Dynamic, 2>::variable(q(i), i, n));
+        auto g = m_g(std::as_const(x));
+        require_count(g.size());
+        return g;
+    }
+
     /// Jets held in place for n <= jet_capacity; on the heap above.
     static constexpr Eigen::Index jet_capacity = 8;
 
