@@ -123,7 +123,8 @@ public:
         iterate(c, m, q, p, h, m_guess, opt, name, constraints);
         dq.noalias() = m_V * m_beta;
         dp.noalias() = m_Lq * m_beta;  // with the constraint forces of stages 1 … s − 1
-        if constexpr (constrained<Constraints>) dp -= detail::hidden_constraint_correction(m, constraints, vector<T>(q + dq), vector<T>(p + dp), opt, name);
+        if constexpr (constrained<Constraints>)
+            dp -= detail::hidden_constraint_correction(m, constraints, vector<T>(q + dq), vector<T>(p + dp), opt, name);
         m_h_last = h;
     }
 
@@ -216,7 +217,7 @@ private:
             m_V += m_dV.head(n * s).reshaped(n, s);
             if constexpr (constrained<Constraints>) m_lambda += m_dV.tail(mc * (s - 1)).reshaped(mc, s - 1);
             using std::abs;
-            const T delta = max_abs(vector<T>(m_dV.head(n * s))) * abs(h);
+            const T delta = max_abs(m_dV.head(n * s)) * abs(h);
             T scale = max_abs(q);
             if (const T sv = max_abs(m_V) * abs(h); sv > scale) scale = sv;
             if (monitor.settled(delta, scale)) break;
