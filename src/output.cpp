@@ -1,10 +1,10 @@
 #include "output.hpp"
 
+#include <geomint/ensemble/atomic_file.hpp>
+
 #include <cstdio>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <random>
 #include <stdexcept>
 
 #include <unistd.h>
@@ -12,30 +12,10 @@
 namespace geomint::cli {
 namespace fs = std::filesystem;
 
-fs::path temporary_beside(const fs::path& path) {
-    std::random_device rd;
-    return path.parent_path() / ("." + path.filename().string() + ".tmp" + std::to_string(rd()));
-}
+fs::path temporary_beside(const fs::path& path) { return ensemble::temporary_beside(path); }
 
 void write_file_atomically(const fs::path& path, const std::string& content) {
-    if (!path.parent_path().empty()) fs::create_directories(path.parent_path());
-    const fs::path tmp = temporary_beside(path);
-    {
-        std::ofstream out(tmp, std::ios::binary);
-        out << content;
-        out.flush();
-        if (!out) {
-            std::error_code ec;
-            fs::remove(tmp, ec);
-            throw std::runtime_error("cannot write " + path.string());
-        }
-    }
-    std::error_code ec;
-    fs::rename(tmp, path, ec);
-    if (ec) {
-        fs::remove(tmp, ec);
-        throw std::runtime_error("cannot rename the temporary file to " + path.string());
-    }
+    ensemble::write_file_atomically(path, content);
 }
 
 csv::csv(std::vector<std::string> header) : m_columns(header.size()) { row(header); }
