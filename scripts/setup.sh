@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(g++ cmake make libboost1.81-dev libboost-program-options1.81-dev libeigen3-dev
-          libgtest-dev libbenchmark-dev librapidcheck-dev libginac-dev pkg-config libmpfr-dev libgmp-dev gnuplot-nox)
+          libgtest-dev libbenchmark-dev librapidcheck-dev libginac-dev pkg-config libmpfr-dev libgmp-dev gnuplot-nox
+          libboost-mpi1.81-dev libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
