@@ -44,45 +44,57 @@ std::size_t parse_count(const count_range& r, const std::string& text) {
     return static_cast<std::size_t>(v);
 }
 
-po::options_description description(std::string& precision, std::string& out, std::string& only, std::string& drift,
-                                    std::string& table1, std::string& truss, std::string& galerkin,
-                                    std::string& horizon, std::string& section, std::string& periods,
-                                    std::string& constrained) {
+/// The count options: name, help, the default and where the parsed value goes.
+struct count_option {
+    const char* name;
+    const char* help;
+    std::size_t options::*field;
+};
+const std::vector<count_option>& count_options() {
+    static const std::vector<count_option> c{
+        {"drift-steps", "steps of the rounding-drift run (h = 0.1 tbar),", &options::drift_steps},
+        {"table1-periods", "J of the pendulum paper's Table 1 (periods before the second window),",
+         &options::table1_periods},
+        {"truss-steps", "steps of the tumbling-truss and spinning-triangle runs,", &options::truss_steps},
+        {"galerkin-steps", "steps of the Galerkin VI energy run on the nonlinear double pendulum (h = tbar/100),",
+         &options::galerkin_steps},
+        {"galerkin-horizon", "time span of the Galerkin work-precision runs, in tbar,", &options::galerkin_horizon},
+        {"section-time", "end time of the Henon-Heiles Poincare-section runs,", &options::section_time},
+        {"kepler-periods", "periods of the Kepler pericentre-timing runs,", &options::kepler_periods},
+        {"constrained-steps", "steps of the constrained double-pendulum runs (h = tbar/100),",
+         &options::constrained_steps},
+        {"noise-members", "members per noise level and step size of the noisy-(M, K) study,", &options::noise_members},
+        {"threads",
+         "threads computing the members of a sweep in one process (under mpirun each rank computes one member at a "
+         "time),",
+         &options::threads}};
+    return c;
+}
+
+po::options_description description(std::string& precision, std::string& out, std::string& only,
+                                    std::vector<std::string>& counts) {
     const options d;
     po::options_description desc(
         "geomint: reproduce Rojas-Quintero, Dubois, Cabrera-Diaz (2024), Section 6,\n"
         "Cieslinski & Ratkiewicz, Tables 1-4 and Figures 12-16, and Graham & Jelenic's\n"
         "Algorithm MC demonstrations, and the Galerkin variational integrators on the\n"
         "nonlinear double pendulum, and dense output with events (Henon-Heiles sections,\n"
-        "Kepler pericentre timing)\n\nOptions");
-    const auto range = [](const char* name) {
-        const count_range& r = range_of(name);
-        return " [" + std::to_string(r.min) + ", " + std::to_string(r.max) + "]";
-    };
+        "Kepler pericentre timing), and the noisy-(M, K) study. The sweeps (pendulum-tables,\n"
+        "pendulum-table1, noise) run their members across MPI ranks under mpirun -np K.\n\nOptions");
     desc.add_options()("help,h", "print this help")(
         "precision,p", po::value(&precision)->default_value(d.precision), "double | quad | mp50")(
         "out,o", po::value(&out)->default_value(d.out.string()), "output folder (created if missing)")(
         "only", po::value(&only)->default_value(all_experiments()),
-        ("comma-separated subset of: " + all_experiments()).c_str())(
-        "drift-steps", po::value(&drift)->default_value(std::to_string(d.drift_steps)),
-        ("steps of the rounding-drift run (h = 0.1 tbar)," + range("drift-steps")).c_str())(
-        "table1-periods", po::value(&table1)->default_value(std::to_string(d.table1_periods)),
-        ("J of the pendulum paper's Table 1 (periods before the second window)," + range("table1-periods")).c_str())(
-        "truss-steps", po::value(&truss)->default_value(std::to_string(d.truss_steps)),
-        ("steps of the tumbling-truss and spinning-triangle runs," + range("truss-steps")).c_str())(
-        "galerkin-steps", po::value(&galerkin)->default_value(std::to_string(d.galerkin_steps)),
-        ("steps of the Galerkin VI energy run on the nonlinear double pendulum (h = tbar/100)," +
-         range("galerkin-steps"))
-            .c_str())(
-        "galerkin-horizon", po::value(&horizon)->default_value(std::to_string(d.galerkin_horizon)),
-        ("time span of the Galerkin work-precision runs, in tbar," + range("galerkin-horizon")).c_str())(
-        "section-time", po::value(&section)->default_value(std::to_string(d.section_time)),
-        ("end time of the Henon-Heiles Poincare-section runs," + range("section-time")).c_str())(
-        "kepler-periods", po::value(&periods)->default_value(std::to_string(d.kepler_periods)),
-        ("periods of the Kepler pericentre-timing runs," + range("kepler-periods")).c_str())(
-        "constrained-steps", po::value(&constrained)->default_value(std::to_string(d.constrained_steps)),
-        ("steps of the constrained double-pendulum runs (h = tbar/100)," + range("constrained-steps")).c_str())(
-        "no-plots", "write CSV only, no PNG");
+        ("comma-separated subset of: " + all_experiments()).c_str());
+    counts.resize(count_options().size());
+    for (std::size_t k = 0; k < counts.size(); ++k) {
+        const auto& c = count_options()[k];
+        const auto& r = range_of(c.name);
+        desc.add_options()(c.name, po::value(&counts[k])->default_value(std::to_string(d.*c.field)),
+                           (c.help + std::string(" [") + std::to_string(r.min) + ", " + std::to_string(r.max) + "]")
+                               .c_str());
+    }
+    desc.add_options()("no-plots", "write CSV only, no PNG");
     return desc;
 }
 }  // namespace
@@ -105,7 +117,8 @@ po::variables_map parse_options(int argc, const char* const* argv, const po::opt
 const std::string& all_experiments() {
     static const std::string s =
         "table2,figures,drift,pendulum-tables,pendulum-figures,pendulum-table1,truss-tumbling,truss-spinning,"
-        "truss-convergence,galerkin-pendulum,henon-heiles-section,kepler-pericentre,damped-pendulum,constrained-pendulum";
+        "truss-convergence,galerkin-pendulum,henon-heiles-section,kepler-pericentre,damped-pendulum,constrained-pendulum,"
+        "noise";
     return s;
 }
 
@@ -114,31 +127,36 @@ const std::vector<count_range>& count_ranges() {
         {"drift-steps", 10, 1000000000ULL}, {"table1-periods", 1, 100000000ULL}, {"truss-steps", 10, 100000000ULL},
         {"galerkin-steps", 100, 100000000ULL}, {"galerkin-horizon", 1, 100000ULL},
         {"section-time", 50, 1000000ULL}, {"kepler-periods", 20, 10000000ULL},
-        {"constrained-steps", 1000, 100000000ULL}};
+        {"constrained-steps", 1000, 100000000ULL}, {"noise-members", 2, 100000ULL}, {"threads", 1, 256}};
     return r;
 }
 
 std::string help_text() {
-    std::string a, b, c, d, e, f, g, h, i, j, k;
+    std::string a, b, c;
+    std::vector<std::string> counts;
     std::ostringstream s;
-    s << description(a, b, c, d, e, f, g, h, i, j, k)
+    s << description(a, b, c, counts)
       << "\nOutputs (in --out): table2.csv/.txt, fig2..fig8 *.csv/*.png, drift.csv/.txt/.png,\n"
          "pendulum_tables.csv/.txt, pendulum_table1.csv/.txt, pfig12..pfig16 *.csv/*.png,\n"
          "truss_tumbling.csv/.txt, truss_energy.png, truss_momenta.png, truss_spinning.csv/.txt/.png,\n"
          "truss_convergence.csv/.txt/.png, galerkin_linearization.csv/.png, galerkin_energy.csv/.png,\n"
          "galerkin_work_precision.csv/.png, galerkin_pendulum.txt, henon_heiles_section.csv/.txt/.png,\n"
          "henon_heiles_rounding.png, kepler_pericentre.csv/.txt/.png, damped_pendulum.csv/.txt/.png,\n"
-         "constrained_pendulum.csv/.txt/.png\n"
-         "Exit codes: 0 success, 1 a failure during the run (no partial file is left), 2 a bad command line.\n"
+         "constrained_pendulum.csv/.txt/.png, noise_members.csv, noise.csv/.txt/.png;\n"
+         "the sweeps also write <name>_members.csv (one row per member, full precision) and, while\n"
+         "running, its .journal: a rerun after an interruption skips the members it holds.\n"
+         "Exit codes: 0 success, 1 a failure during the run (no partial file is left), 2 a bad command line,\n"
+         "3 some members of a sweep failed (<name>_members.csv.failures.csv lists them).\n"
+         "\nOn a cluster: mpirun -np K geomint --only pendulum-tables --precision mp50 (rank 0 writes).\n"
          "\nTo integrate your own structural model (Matrix Market M, K, C and CSV load): geomint integrate --help\n";
     return s.str();
 }
 
 command_line parse_command_line(int argc, const char* const* argv) {
     command_line r;
-    std::string precision, out, only, drift, table1, truss, galerkin, horizon, section, periods, constrained;
-    const auto desc =
-        description(precision, out, only, drift, table1, truss, galerkin, horizon, section, periods, constrained);
+    std::string precision, out, only;
+    std::vector<std::string> counts;
+    const auto desc = description(precision, out, only, counts);
     const po::variables_map vm = parse_options(argc, argv, desc);
     if (vm.count("help")) {
         r.help = true;
@@ -160,14 +178,8 @@ command_line parse_command_line(int argc, const char* const* argv) {
         if (comma == std::string::npos) break;
         start = comma + 1;
     }
-    r.opt.drift_steps = parse_count(range_of("drift-steps"), drift);
-    r.opt.table1_periods = parse_count(range_of("table1-periods"), table1);
-    r.opt.truss_steps = parse_count(range_of("truss-steps"), truss);
-    r.opt.galerkin_steps = parse_count(range_of("galerkin-steps"), galerkin);
-    r.opt.galerkin_horizon = parse_count(range_of("galerkin-horizon"), horizon);
-    r.opt.section_time = parse_count(range_of("section-time"), section);
-    r.opt.kepler_periods = parse_count(range_of("kepler-periods"), periods);
-    r.opt.constrained_steps = parse_count(range_of("constrained-steps"), constrained);
+    for (std::size_t k = 0; k < counts.size(); ++k)
+        r.opt.*count_options()[k].field = parse_count(range_of(count_options()[k].name), counts[k]);
     r.opt.plots = !vm.count("no-plots");
     return r;
 }

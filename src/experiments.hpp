@@ -14,6 +14,11 @@ void run_table2(const options& o);
 template <class T>
 void run_figures(const options& o);
 
+/// The noisy-(M, K) study (src/noise.ipp): the Simpson paper's open question, as an ensemble of
+/// o.noise_members members per noise level and step size (noise_members.csv, noise.csv/.txt/.png).
+template <class T>
+void run_noise(const options& o);
+
 /// Rounding-drift report: Simpson at h = 0.1 t̄ over o.drift_steps steps, double vs mp50.
 void run_drift(const options& o);
 

@@ -5,8 +5,11 @@
 // (Hénon–Heiles Poincaré sections, Kepler pericentre timing). Run `geomint --help`.
 // `geomint integrate ...` integrates a user's structural model from files (`geomint integrate --help`).
 // Exit codes: 0 success; 1 a failure during a run (no partial file is left); 2 a bad command line,
-// reported before any computation.
+// reported before any computation; 3 some members of a sweep failed.
+// Under mpirun the sweeps (pendulum-tables, pendulum-table1, noise) spread their members over
+// the ranks (distribute.hpp); rank 0 runs everything else, prints and writes.
 #include "cli_options.hpp"
+#include "distribute.hpp"
 #include "experiments.hpp"
 #include "integrate.hpp"
 #include "pendulum.hpp"
@@ -31,16 +34,19 @@ std::string one_line(const std::string& s) {
     return r;
 }
 
+/// The experiments at precision T: the sweeps on every rank, the others on rank 0 only.
 template <class T>
 void run(const options& o, const std::set<std::string>& what) {
-    if (what.count("table2")) run_table2<T>(o);
-    if (what.count("figures")) run_figures<T>(o);
+    const bool root = is_root();
+    if (root && what.count("table2")) run_table2<T>(o);
+    if (root && what.count("figures")) run_figures<T>(o);
     if (what.count("pendulum-tables")) run_pendulum_tables<T>(o);
-    if (what.count("pendulum-figures")) run_pendulum_figures<T>(o);
+    if (root && what.count("pendulum-figures")) run_pendulum_figures<T>(o);
     if (what.count("pendulum-table1")) run_pendulum_table1<T>(o);
-    if (what.count("truss-tumbling")) run_truss_tumbling<T>(o);
-    if (what.count("truss-spinning")) run_truss_spinning<T>(o);
-    if (what.count("truss-convergence")) run_truss_convergence<T>(o);
+    if (what.count("noise")) run_noise<T>(o);
+    if (root && what.count("truss-tumbling")) run_truss_tumbling<T>(o);
+    if (root && what.count("truss-spinning")) run_truss_spinning<T>(o);
+    if (root && what.count("truss-convergence")) run_truss_convergence<T>(o);
 }
 }  // namespace
 
@@ -68,16 +74,18 @@ int integrate_command(int argc, char** argv) {
 
 int main(int argc, char** argv) {
     if (argc > 1 && std::string(argv[1]) == "integrate") return integrate_command(argc - 1, argv + 1);
+    rank_session ranks(argc, argv);
+    const bool root = is_root();
     command_line cl;
     try {
-        cl = parse_command_line(argc, argv);
+        cl = parse_command_line(argc, argv);  // every rank parses the same arguments
         if (cl.help) {
-            std::cout << help_text();
+            if (root) std::cout << help_text();
             return 0;
         }
-        prepare_output(cl.opt);
+        decide_on_root([&] { prepare_output(cl.opt); });
     } catch (const usage_error& e) {
-        std::cerr << "geomint: error: " << one_line(e.what()) << " (see --help)\n";
+        if (root) std::cerr << "geomint: error: " << one_line(e.what()) << " (see --help)\n";
         return 2;
     }
     try {
@@ -85,16 +93,22 @@ int main(int argc, char** argv) {
         if (o.precision == "double") run<double>(o, cl.experiments);
         if (o.precision == "quad") run<geomint::quad>(o, cl.experiments);
         if (o.precision == "mp50") run<geomint::mp<50>>(o, cl.experiments);
-        if (cl.experiments.count("drift")) run_drift(o);
-        if (cl.experiments.count("galerkin-pendulum")) run_galerkin_pendulum(o);
-        if (cl.experiments.count("henon-heiles-section")) run_henon_heiles_section(o);
-        if (cl.experiments.count("kepler-pericentre")) run_kepler_pericentre(o);
-        if (cl.experiments.count("damped-pendulum")) run_damped_pendulum(o);
-        if (cl.experiments.count("constrained-pendulum")) run_constrained_pendulum(o);
-        std::cerr << "geomint: outputs written to " << o.out.string() << "\n";
+        if (root) {
+            if (cl.experiments.count("drift")) run_drift(o);
+            if (cl.experiments.count("galerkin-pendulum")) run_galerkin_pendulum(o);
+            if (cl.experiments.count("henon-heiles-section")) run_henon_heiles_section(o);
+            if (cl.experiments.count("kepler-pericentre")) run_kepler_pericentre(o);
+            if (cl.experiments.count("damped-pendulum")) run_damped_pendulum(o);
+            if (cl.experiments.count("constrained-pendulum")) run_constrained_pendulum(o);
+            std::cerr << "geomint: outputs written to " << o.out.string() << "\n";
+        }
         return 0;
+    } catch (const members_failed& e) {  // thrown on every rank alike
+        if (root) std::cerr << "geomint: error: " << one_line(e.what()) << "\n";
+        return 3;
     } catch (const std::exception& e) {
-        std::cerr << "geomint: error: " << one_line(e.what()) << "\n";
+        std::cerr << "geomint: error (rank " << rank() << "): " << one_line(e.what()) << "\n";
+        abort_all_ranks(1);  // the other ranks may be waiting for this one
         return 1;
     }
 }

@@ -1,4 +1,5 @@
 // Definitions of the pendulum-paper experiments; included by one translation unit per precision.
+#include "distribute.hpp"
 #include "figure.hpp"
 #include "output.hpp"
 #include "pendulum.hpp"
@@ -21,58 +22,105 @@ inline std::string cell(double v) {
     return b;
 }
 
-/// A CSV and text rendering of one of Tables 2–4, recomputed.
-template <class T, class Compute>
-void table(int number, const std::vector<reproduction::pendulum_printed_row>& printed, double p0_offset,
-           Compute compute, csv& out, std::ostringstream& txt) {
+/// One cell of Tables 2–4: the table, its printed row, the scheme's column.
+struct table_cell {
+    int table;
+    const reproduction::pendulum_printed_row* row;
+    std::size_t column;
+};
+
+/// The cells of Tables 2–4 in print order (the members of the pendulum-tables sweep).
+inline std::vector<table_cell> table_cells() {
+    std::vector<table_cell> cells;
+    const std::pair<int, const std::vector<reproduction::pendulum_printed_row>*> tables[] = {
+        {2, &reproduction::pendulum_table2_printed()},
+        {3, &reproduction::pendulum_table3_printed()},
+        {4, &reproduction::pendulum_table4_printed()}};
+    for (const auto& [number, rows] : tables)
+        for (const auto& row : *rows)
+            for (std::size_t col = 0; col < reproduction::pendulum_paper_labels().size(); ++col)
+                cells.push_back({number, &row, col});
+    return cells;
+}
+
+/// A cell recomputed at T: the relative error of A_avg (Table 2) or of T̄_avg (Tables 3, 4; p0
+/// of Table 4 is printed minus 2), or "wrong_motion". p0 and ε are exact decimal fractions in T
+/// (the printed p0 − 2 values are powers of ten).
+template <class T>
+std::string compute_cell(const table_cell& c) {
+    std::string v;
+    const T p0 = T(c.row->p0 + (c.table == 4 ? 2.0 : 0.0)), eps = T(c.row->eps);
+    reproduction::for_each_paper_scheme([&](auto tag, std::size_t col) {
+        if (col != c.column) return;
+        using S = typename decltype(tag)::type;
+        const auto r = c.table == 2 ? reproduction::pendulum_amplitude_error<S, T>(p0, eps)
+                                    : reproduction::pendulum_period_error<S, T>(p0, eps);
+        v = r.value ? ensemble::field(*r.value) : std::string("wrong_motion");
+    });
+    return v;
+}
+
+/// The name of the scheme in column `col` of Tables 2–4.
+inline std::string scheme_name(std::size_t col) {
+    std::string name;
+    reproduction::for_each_paper_scheme([&](auto tag, std::size_t c) {
+        if (c == col) name = decltype(tag)::type::name;
+    });
+    return name;
+}
+
+/// The text rendering of one of Tables 2–4 from its recomputed cells (`values`: in the order of
+/// table_cells(), "wrong_motion" or a number); CSV rows to `out`.
+inline void table(int number, const std::vector<table_cell>& cells, const std::vector<std::string>& values, csv& out,
+                  std::ostringstream& txt, const std::string& precision) {
     const auto& labels = reproduction::pendulum_paper_labels();
-    txt << "\nTable " << number << " (recomputed at " << scalar_traits<T>::name()
+    txt << "\nTable " << number << " (recomputed at " << precision
         << "; printed value in brackets; 'wrong' = wrong qualitative motion, the paper's dot)\n";
-    std::size_t done = 0;
     double last_eps = -1;
-    for (const auto& row : printed) {
-        if (row.eps != last_eps) {
-            txt << "eps = " << row.eps << "\n" << (p0_offset != 0 ? "p0-2      " : "p0        ");
-            for (const char* l : labels) txt << std::string(l) + std::string(24 - std::string(l).size(), ' ');
-            txt << "\n";
-            last_eps = row.eps;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        const table_cell& c = cells[i];
+        if (c.table != number) continue;
+        const auto& row = *c.row;
+        if (c.column == 0) {
+            if (row.eps != last_eps) {
+                txt << "eps = " << row.eps << "\n" << (number == 4 ? "p0-2      " : "p0        ");
+                for (const char* l : labels) txt << std::string(l) + std::string(24 - std::string(l).size(), ' ');
+                txt << "\n";
+                last_eps = row.eps;
+            }
+            char head[16];
+            std::snprintf(head, sizeof head, "%-10.3g", row.p0);
+            txt << head;
         }
-        const double p0 = row.p0 + p0_offset;
-        char head[16];
-        std::snprintf(head, sizeof head, "%-10.3g", row.p0);
-        txt << head;
-        reproduction::for_each_paper_scheme([&](auto tag, std::size_t col) {
-            using S = typename decltype(tag)::type;
-            // p0 and ε as exact decimal fractions in T (the printed p0 - 2 values are powers of ten)
-            const auto c = compute(tag, T(p0), T(row.eps));
-            const std::string v = c.value ? num(static_cast<double>(*c.value)) : "wrong_motion";
-            out.row({std::to_string(number), num(row.eps), num(p0), S::name, v});
-            std::string s = (c.value ? cell(static_cast<double>(*c.value)) : std::string("     wrong")) + " [" +
-                            (std::isnan(row.value[col]) ? std::string("    .    ") : cell(row.value[col])) + "]";
-            txt << s << std::string(s.size() < 24 ? 24 - s.size() : 1, ' ');
-            progress("table " + std::to_string(number) + " cells", ++done, printed.size() * 8);
-        });
-        txt << "\n";
+        const bool wrong = values[i] == "wrong_motion";
+        const double v = wrong ? 0.0 : std::stod(values[i]);
+        out.row({std::to_string(number), num(row.eps), num(row.p0 + (number == 4 ? 2.0 : 0.0)),
+                 scheme_name(c.column), wrong ? values[i] : num(v)});
+        std::string s = (wrong ? std::string("     wrong") : cell(v)) + " [" +
+                        (std::isnan(row.value[c.column]) ? std::string("    .    ") : cell(row.value[c.column])) + "]";
+        txt << s << std::string(s.size() < 24 ? 24 - s.size() : 1, ' ');
+        if (c.column + 1 == labels.size()) txt << "\n";
     }
 }
 }  // namespace pendulum_detail
 
 template <class T>
 void run_pendulum_tables(const options& o) {
-    std::cerr << "Tables 2-4 (pendulum paper) at " << scalar_traits<T>::name() << ":\n";
+    using namespace pendulum_detail;
+    const bool root = is_root();
+    if (root) std::cerr << "Tables 2-4 (pendulum paper) at " << scalar_traits<T>::name() << ":\n";
+    const std::vector<table_cell> cells = table_cells();
+    const ensemble::campaign c{"pendulum-tables", std::string("precision=") + scalar_traits<T>::name(), {"value"},
+                               cells.size(), [&](std::size_t i) { return ensemble::record{compute_cell<T>(cells[i])}; }};
+    const auto r = run_members(o, "pendulum_tables", c);
+    if (!r.root) return;
+    std::vector<std::string> values;
+    for (const auto& rec : r.records) values.push_back((*rec)[0]);
     csv out({"table", "eps", "p0", "scheme", "value"});
     std::ostringstream txt;
     txt << "Cieslinski & Ratkiewicz, relative errors of the average amplitude (Table 2, A = A_avg(0,50))\n"
            "and of the average period (Tables 3, 4, T = Tbar_avg(0,100,200)), phi_0 = 0, k = 1.\n";
-    pendulum_detail::table<T>(2, reproduction::pendulum_table2_printed(), 0.0,
-                              [](auto tag, const T& p0, const T& eps) {
-                                  return reproduction::pendulum_amplitude_error<typename decltype(tag)::type, T>(p0, eps);
-                              }, out, txt);
-    const auto period = [](auto tag, const T& p0, const T& eps) {
-        return reproduction::pendulum_period_error<typename decltype(tag)::type, T>(p0, eps);
-    };
-    pendulum_detail::table<T>(3, reproduction::pendulum_table3_printed(), 0.0, period, out, txt);
-    pendulum_detail::table<T>(4, reproduction::pendulum_table4_printed(), 2.0, period, out, txt);
+    for (int number : {2, 3, 4}) table(number, cells, values, out, txt, scalar_traits<T>::name());
     std::cout << txt.str() << std::flush;
     out.write(o.out / "pendulum_tables.csv");
     write_file_atomically(o.out / "pendulum_tables.txt", txt.str());
@@ -80,39 +128,61 @@ void run_pendulum_tables(const options& o) {
 
 template <class T>
 void run_pendulum_table1(const options& o) {
-    std::cerr << "Table 1 (pendulum paper) at " << scalar_traits<T>::name() << ", " << o.table1_periods
-              << " periods per scheme:\n";
+    const bool root = is_root();
+    const std::size_t J = o.table1_periods;
+    if (root)
+        std::cerr << "Table 1 (pendulum paper) at " << scalar_traits<T>::name() << ", " << J
+                  << " periods per scheme (one member per scheme):\n";
+    // the members: the three schemes of the table; a record holds the six values, the header
+    // window and the step count
+    const ensemble::campaign c{
+        "pendulum-table1",
+        std::string("precision=") + scalar_traits<T>::name() + " J=" + std::to_string(J),
+        {"scheme", "max_T_N(J=0)", "max_T_N(J)", "min_T_N(J=0)", "min_T_N(J)", "Tbar_avg(0)", "Tbar_avg(J)",
+         "header_max", "header_min", "steps"},
+        3, [J](std::size_t i) {
+            ensemble::record rec;
+            const auto one = [&](auto tag) {
+                using S = typename decltype(tag)::type;
+                const auto r = reproduction::pendulum_table1<S, T>(J);
+                rec.push_back(S::name);
+                for (const T& v : r.value) rec.push_back(ensemble::field(v));
+                rec.push_back(ensemble::field(r.header_window[0]));
+                rec.push_back(ensemble::field(r.header_window[1]));
+                rec.push_back(std::to_string(r.steps));
+            };
+            if (i == 0) one(std::type_identity<scheme::leapfrog>{});
+            if (i == 1) one(std::type_identity<scheme::suris1>{});
+            if (i == 2) one(std::type_identity<scheme::discrete_gradient>{});
+            return rec;
+        }};
+    const auto r = run_members(o, "pendulum_table1", c);
+    if (!r.root) return;
     csv out({"table", "eps", "p0", "scheme", "value"});
     std::ostringstream txt;
-    const std::size_t J = o.table1_periods;
     txt << "Table 1 (Cieslinski & Ratkiewicz): stability of the period, p0 = 1.95, eps = 0.2 (T_th = "
         << num(static_cast<double>(pendulum_solution<T>(T(195) / 100).period())) << "), at "
         << scalar_traits<T>::name() << "\nmax/min of T_N over J+100 < N <= J+200 (the text's window) for J = 0 and J = "
         << J << "; Tbar_avg(N,100,200) for N = 0 and N = " << J
         << "; [printed, for J = 1.8e6]; header window 1 <= N < 100 last\n";
-    const char* names[6] = {"max_T_N(J=0)", "max_T_N(J)", "min_T_N(J=0)", "min_T_N(J)", "Tbar_avg(0)", "Tbar_avg(J)"};
-    const auto one = [&](auto tag, const char* key) {
-        using S = typename decltype(tag)::type;
-        const auto r = reproduction::pendulum_table1<S, T>(
-            J, [&](std::size_t steps) { progress(std::string("table 1, ") + S::name + " steps", steps, (J + 201) * 60); });
-        txt << S::name << ":";
+    for (const auto& rec : r.records) {
+        const std::string& name = (*rec)[0];
+        txt << name << ":";
         for (const auto& row : reproduction::pendulum_table1_printed()) {
-            if (std::string(row.scheme) != key) continue;
+            if (std::string(row.scheme) != name) continue;
             for (int i = 0; i < 6; ++i) {
+                const double v = std::stod((*rec)[1 + i]);
                 char b[64];
-                std::snprintf(b, sizeof b, " %.8f [%.8f]", static_cast<double>(r.value[i]), row.value[i]);
+                std::snprintf(b, sizeof b, " %.8f [%.8f]", v, row.value[i]);
                 txt << b;
-                out.row({std::string("1:") + names[i], "0.2", "1.95", S::name, num(static_cast<double>(r.value[i]))});
+                out.row({std::string("1:") + c.columns[1 + i], "0.2", "1.95", name, num(v)});
             }
         }
         char b[96];
-        std::snprintf(b, sizeof b, "  header window: max %.8f min %.8f (%zu steps)\n",
-                      static_cast<double>(r.header_window[0]), static_cast<double>(r.header_window[1]), r.steps);
+        std::snprintf(b, sizeof b, "  header window: max %.8f min %.8f (%s steps)\n", std::stod((*rec)[7]),
+                      std::stod((*rec)[8]), (*rec)[9].c_str());
         txt << b;
-    };
-    one(std::type_identity<scheme::leapfrog>{}, "leapfrog");
-    one(std::type_identity<scheme::suris1>{}, "suris1");
-    one(std::type_identity<scheme::discrete_gradient>{}, "discrete_gradient");
+    }
     std::cout << txt.str() << std::flush;
     out.write(o.out / "pendulum_table1.csv");
     write_file_atomically(o.out / "pendulum_table1.txt", txt.str());
