@@ -4,8 +4,10 @@
 #   resume   - a campaign killed in the middle (mpirun gets SIGTERM), rerun with another rank
 #              count, gives the same file and computes only what was missing;
 #   failures - throwing members are recorded (exit status = their number, the failures file lists
-#              them) and the others finish.
-# Usage: mpi_tests.sh MODE DRIVER MPIEXEC WORKDIR   (DRIVER: example_ensemble_mpi)
+#              them) and the others finish;
+#   program  - `geomint --only pendulum-table1,noise --precision mp50` (short) under -np 3 writes
+#              the same files, byte for byte, as the one-process run.
+# Usage: mpi_tests.sh MODE DRIVER MPIEXEC WORKDIR   (DRIVER: example_ensemble_mpi; for program: geomint)
 set -euo pipefail
 mode=$1 driver=$2 mpiexec=$3 work=$4
 here=$(cd "$(dirname "$0")" && pwd)
@@ -61,6 +63,19 @@ failures)
   grep -q '^34,"member 34 fails, as --fail-every asks"$' np3.csv.failures.csv || fail "message not recorded"
   [ "$(wc -l < np3.csv)" -eq 36 ] || fail "np3.csv should hold the 35 members that did not fail"
   echo "failures: 5 throwing members recorded at -np 3, exit status 5, the 35 others written"
+  ;;
+program)
+  args=(--only pendulum-table1,noise --precision mp50 --table1-periods 20 --noise-members 2 --no-plots)
+  run 0 "$driver" "${args[@]}" --out one
+  run 0 "${mpi[@]}" -np 3 "$driver" "${args[@]}" --out np3
+  n=0
+  for f in one/*; do
+    cmp "$f" "np3/$(basename "$f")" || fail "$(basename "$f") differs between 1 and 3 ranks"
+    n=$((n + 1))
+  done
+  [ "$n" -eq 6 ] || fail "expected 6 output files, found $n"
+  grep -q '^leapfrog:' np3/pendulum_table1.txt || fail "Table 1 text incomplete"
+  echo "program: Table 1 (J = 20) and the noise study at mp50 on 3 ranks: $n files identical to the one-process run"
   ;;
 *) fail "unknown mode $mode" ;;
 esac
