@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: set up, build (tests, examples, proofs; not the benchmarks, which are
 # not tests: `bash scripts/setup.sh -DGEOMINT_BUILD_BENCH=ON` builds them), and run CTest
-# (labels by family: linear, newton_equation, truss, galerkin, splitting, common; by kind: unit,
+# (labels by family: linear, newton_equation, truss, galerkin, splitting, constrained, observe, ensemble, common; by kind: unit, mpi (under mpirun),
 # example, cli, install, proof, odeint, headers (each public header compiled alone); `sanitized`
 # marks the double-precision unit tests and the CLI tests, built with
 # -fsanitize=address,undefined; GEOMINT_COMPILE_FAST lowers the optimization of what runs briefly,

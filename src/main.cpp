@@ -107,7 +107,8 @@ int main(int argc, char** argv) {
         if (root) std::cerr << "geomint: error: " << one_line(e.what()) << "\n";
         return 3;
     } catch (const std::exception& e) {
-        std::cerr << "geomint: error (rank " << rank() << "): " << one_line(e.what()) << "\n";
+        std::cerr << "geomint: error" << (rank_count() > 1 ? " (rank " + std::to_string(rank()) + ")" : std::string())
+                  << ": " << one_line(e.what()) << "\n";
         abort_all_ranks(1);  // the other ranks may be waiting for this one
         return 1;
     }

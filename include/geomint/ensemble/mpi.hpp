@@ -145,7 +145,7 @@ inline campaign_result run(const boost::mpi::communicator& world, const campaign
     while (stopped < workers) {
         const auto st = world.iprobe(mpi::any_source, mpi::any_tag);
         if (!st) {
-            std::this_thread::sleep_for(std::chrono::microseconds(200));
+            std::this_thread::sleep_for(std::chrono::microseconds(50));
             continue;
         }
         if (st->tag() == detail::tag_result) {
