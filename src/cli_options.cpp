@@ -80,7 +80,7 @@ po::options_description description(std::string& precision, std::string& out, st
         "Algorithm MC demonstrations, and the Galerkin variational integrators on the\n"
         "nonlinear double pendulum, and dense output with events (Henon-Heiles sections,\n"
         "Kepler pericentre timing), and the noisy-(M, K) study. The sweeps (pendulum-tables,\n"
-        "pendulum-table1, noise) run their members across MPI ranks under mpirun -np K.\n\nOptions");
+        "pendulum-figures, pendulum-table1, noise) run their members across MPI ranks under mpirun -np K.\n\nOptions");
     desc.add_options()("help,h", "print this help")(
         "precision,p", po::value(&precision)->default_value(d.precision), "double | quad | mp50")(
         "out,o", po::value(&out)->default_value(d.out.string()), "output folder (created if missing)")(

@@ -6,7 +6,7 @@
 // `geomint integrate ...` integrates a user's structural model from files (`geomint integrate --help`).
 // Exit codes: 0 success; 1 a failure during a run (no partial file is left); 2 a bad command line,
 // reported before any computation; 3 some members of a sweep failed.
-// Under mpirun the sweeps (pendulum-tables, pendulum-table1, noise) spread their members over
+// Under mpirun the sweeps (pendulum-tables, pendulum-figures, pendulum-table1, noise) spread their members over
 // the ranks (distribute.hpp); rank 0 runs everything else, prints and writes.
 #include "cli_options.hpp"
 #include "distribute.hpp"
@@ -41,7 +41,7 @@ void run(const options& o, const std::set<std::string>& what) {
     if (root && what.count("table2")) run_table2<T>(o);
     if (root && what.count("figures")) run_figures<T>(o);
     if (what.count("pendulum-tables")) run_pendulum_tables<T>(o);
-    if (root && what.count("pendulum-figures")) run_pendulum_figures<T>(o);
+    if (what.count("pendulum-figures")) run_pendulum_figures<T>(o);
     if (what.count("pendulum-table1")) run_pendulum_table1<T>(o);
     if (what.count("noise")) run_noise<T>(o);
     if (root && what.count("truss-tumbling")) run_truss_tumbling<T>(o);

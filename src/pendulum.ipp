@@ -191,32 +191,46 @@ void run_pendulum_table1(const options& o) {
 namespace pendulum_detail {
 /// One figure: a quantity against ε for some schemes, as a wide CSV (eps, one column per scheme)
 /// and a PNG (log-scale |value| when `log_abs`), with an optional horizontal reference line
-/// (`reference_title`, `reference`: the exact value).
+/// (`reference_title`, `reference`: the exact value). The (ε, scheme) points are the members of a
+/// campaign named `stem` (spread over ranks or threads, distribute.hpp); rank 0 writes.
 template <class T, class... Schemes, class Quantity>
 void sweep(const options& o, const std::string& stem, const std::string& title, const std::string& ylabel,
            const std::vector<T>& eps_list, bool log_abs, Quantity quantity, const std::string& reference_title = "",
            double reference = 0) {
+    constexpr std::size_t S = sizeof...(Schemes);
+    const ensemble::campaign c{
+        stem, std::string("precision=") + scalar_traits<T>::name() + " points=" + std::to_string(eps_list.size()),
+        {"value"}, eps_list.size() * S, [&](std::size_t i) {
+            std::string v;
+            std::size_t k = 0;
+            (
+                [&] {
+                    if (k++ != i % S) return;
+                    const std::optional<T> r = quantity(std::type_identity<Schemes>{}, eps_list[i / S]);
+                    v = r ? ensemble::field(*r) : std::string("nan");
+                }(),
+                ...);
+            return ensemble::record{v};
+        }};
+    const auto members = run_members(o, stem, c);
+    if (!members.root) return;
     std::vector<std::string> header{"eps"};
     (header.push_back(Schemes::name), ...);
     csv out(header);
     panel p{title + " (" + scalar_traits<T>::name() + ")", "eps", ylabel, false, log_abs, "outside right", {}};
     int point_type = 1;
     (p.curves.push_back(series{Schemes::name, {}, {}, "linespoints pt " + std::to_string(++point_type) + " ps 0.6"}), ...);
-    std::size_t done = 0;
-    for (const T& e : eps_list) {
-        std::vector<std::string> row{num(static_cast<double>(e))};
-        std::size_t k = 0;
-        (
-            [&] {
-                const std::optional<T> v = quantity(std::type_identity<Schemes>{}, e);
-                const double y = v ? static_cast<double>(*v) : std::numeric_limits<double>::quiet_NaN();
-                row.push_back(v ? num(y) : std::string("nan"));
-                p.curves[k].x.push_back(static_cast<double>(e));
-                p.curves[k++].y.push_back(log_abs ? std::abs(y) : y);
-            }(),
-            ...);
+    for (std::size_t j = 0; j < eps_list.size(); ++j) {
+        const double e = static_cast<double>(eps_list[j]);
+        std::vector<std::string> row{num(e)};
+        for (std::size_t k = 0; k < S; ++k) {
+            const std::string& v = (*members.records[j * S + k])[0];
+            const double y = v == "nan" ? std::numeric_limits<double>::quiet_NaN() : std::stod(v);
+            row.push_back(v == "nan" ? v : num(y));
+            p.curves[k].x.push_back(e);
+            p.curves[k].y.push_back(log_abs ? std::abs(y) : y);
+        }
         out.row(row);
-        progress(stem, ++done, eps_list.size());
     }
     out.write(o.out / (stem + ".csv"));
     if (!o.plots) return;
@@ -239,7 +253,7 @@ std::vector<T> grid(int first, int last, int step, int denominator) {
 template <class T>
 void run_pendulum_figures(const options& o) {
     using namespace pendulum_detail;
-    std::cerr << "Figures 12-16 (pendulum paper) at " << scalar_traits<T>::name() << "\n";
+    if (is_root()) std::cerr << "Figures 12-16 (pendulum paper) at " << scalar_traits<T>::name() << "\n";
     const auto tbar = [](auto tag, const T& p0, const T& e) -> std::optional<T> {
         return reproduction::pendulum_period_error<typename decltype(tag)::type, T>(p0, e).value;
     };
@@ -276,7 +290,7 @@ void run_pendulum_figures(const options& o) {
     sweep<T, scheme::implicit_midpoint, scheme::leapfrog, scheme::modified_discrete_gradient>(
         o, "pfig15_period_p0_1.21", "Figure 15: |relative error| of Tbar_avg(0,100,200), p0 = 1.21", "|T/T_th - 1|",
         grid<T>(2, 50, 2, 100), true, [&](auto tag, const T& e) { return tbar(tag, T(121) / 100, e); });
-    {  // Figure 16: φ_n near the separatrix
+    if (is_root()) {  // Figure 16: φ_n near the separatrix (one trajectory: rank 0)
         const T p0 = T(2000001) / 1000000, e = T(1) / 10;
         const pendulum_solution<T> exact(p0);
         csv out({"t", "exact", "leapfrog", "modified_discrete_gradient", "implicit_midpoint"});
