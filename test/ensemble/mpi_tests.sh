@@ -2,7 +2,8 @@
 # The MPI ensemble runner under a real mpirun (CTest runs each mode as its own test):
 #   bitwise  - the output of -np 2 and -np 3 equals the one-process (--local) run, byte for byte;
 #   resume   - a campaign killed in the middle (mpirun gets SIGTERM), rerun with another rank
-#              count, gives the same file and computes only what was missing;
+#              count, gives the same file and computes only what was missing; then the same
+#              with one rank's process killed (SIGKILL) instead of the job;
 #   failures - throwing members are recorded (exit status = their number, the failures file lists
 #              them) and the others finish;
 #   program  - `geomint --only pendulum-table1,noise --precision mp50` (short) under -np 3 writes
@@ -35,23 +36,38 @@ bitwise)
   ;;
 resume)
   run 0 "$driver" --local --output ref.csv --members 40
-  # 40 members of 150 ms on 2 ranks: about 3 s; killed once 10 are journaled
-  "${mpi[@]}" -np 2 "$driver" --output cut.csv --members 40 --member-ms 150 > first.txt 2>&1 &
-  pid=$!
-  for _ in $(seq 600); do
-    [ -e cut.csv.journal ] && [ "$(grep -c '^ok,' cut.csv.journal || true)" -ge 10 ] && break
-    sleep 0.05
+  # start 40 members of 150 ms on 2 ranks (about 3 s); once `after` are journaled, send `signal`
+  # to `target` (job: mpirun; rank: one rank's process); the run must leave a journal, no output
+  interrupt() {
+    local out=$1 target=$2 signal=$3 after=$4
+    "${mpi[@]}" -np 2 "$driver" --output "$out" --members 40 --member-ms 150 > first.txt 2>&1 &
+    local pid=$!
+    for _ in $(seq 600); do
+      [ -e "$out.journal" ] && [ "$(grep -c '^ok,' "$out.journal" || true)" -ge "$after" ] && break
+      sleep 0.05
+    done
+    if [ "$target" = job ]; then
+      kill -"$signal" $pid
+    else
+      local rank
+      rank=$(pgrep -f -- "--output $out --members 40 --member-ms 150" | grep -v "^$pid$" | tail -1)
+      [ -n "$rank" ] || fail "no rank process found"
+      kill -"$signal" "$rank"
+    fi
+    wait $pid || true
+    [ ! -e "$out" ] || fail "the interrupted campaign ($target, SIG$signal) wrote its output"
+  }
+  for target in job rank; do
+    signal=TERM; [ $target = rank ] && signal=KILL
+    interrupt cut_$target.csv $target $signal 10
+    done_before=$(grep -c '^ok,' cut_$target.csv.journal || true)
+    [ "$done_before" -ge 10 ] && [ "$done_before" -lt 40 ] || fail "$done_before members journaled before the kill"
+    run 0 "${mpi[@]}" -np 3 "$driver" --output cut_$target.csv --members 40
+    grep -q "$done_before from the checkpoint, $((40 - done_before)) computed" out.txt ||
+      fail "the rerun did not resume from the $done_before journaled members"
+    cmp ref.csv cut_$target.csv || fail "the resumed output differs from the uninterrupted one"
+    echo "resume: $target killed (SIG$signal) after $done_before of 40 members; the rerun at -np 3 computed the rest; output identical"
   done
-  kill -TERM $pid
-  wait $pid || true
-  [ ! -e cut.csv ] || fail "the killed campaign wrote its output"
-  done_before=$(grep -c '^ok,' cut.csv.journal || true)
-  [ "$done_before" -ge 10 ] && [ "$done_before" -lt 40 ] || fail "$done_before members journaled before the kill"
-  run 0 "${mpi[@]}" -np 3 "$driver" --output cut.csv --members 40
-  grep -q "$done_before from the checkpoint, $((40 - done_before)) computed" out.txt ||
-    fail "the rerun did not resume from the $done_before journaled members"
-  cmp ref.csv cut.csv || fail "the resumed output differs from the uninterrupted one"
-  echo "resume: killed after $done_before of 40 members; the rerun at -np 3 computed the rest; output identical"
   ;;
 failures)
   run 5 "$driver" --local --output ref.csv --members 40 --fail-every 7

@@ -16,7 +16,8 @@
 ///
 /// Threads: rank 0 runs a compute thread beside the one that calls MPI, so MPI must be
 /// initialized with at least `boost::mpi::threading::funneled`, and `run` called from the main
-/// thread.
+/// thread. Messages: `run` talks on a duplicate of the communicator it is given, so the program's
+/// own messages on that communicator are never mixed with the campaign's.
 
 #include "geomint/ensemble/campaign.hpp"
 #include "geomint/ensemble/journal.hpp"
@@ -79,7 +80,7 @@ struct mpi_status {
 ///         another campaign, or MPI initialized below threading::funneled or called off the main
 ///         thread; std::runtime_error (on every rank) if rank 0 cannot read, lock or write its
 ///         files. What a member throws is recorded, never thrown.
-inline campaign_result run(const boost::mpi::communicator& world, const campaign& c, const run_options& o = {}) {
+inline campaign_result run(const boost::mpi::communicator& comm, const campaign& c, const run_options& o = {}) {
     namespace mpi = boost::mpi;
     using detail::mpi_status;
     if (mpi::environment::thread_level() < mpi::threading::funneled || !mpi::environment::is_main_thread())
@@ -87,6 +88,7 @@ inline campaign_result run(const boost::mpi::communicator& world, const campaign
             "ensemble::run(communicator, …): MPI must be initialized with boost::mpi::threading::funneled or higher "
             "(boost::mpi::environment env(argc, argv, boost::mpi::threading::funneled)) and run called from the "
             "main thread");
+    const mpi::communicator world(comm, mpi::comm_duplicate);  // the campaign's own channel (collective)
     const unsigned long long stop = c.members;  // an assignment of N means "no more members"
 
     if (world.rank() != 0) {
