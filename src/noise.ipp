@@ -1,6 +1,6 @@
 // The noisy-(M, K) study (`geomint --only noise`): the Simpson paper's open question (§7: "An
 // important question relates to noise presence in matrices M and K. How would this affect the
-// symplectic integrator?") answered by an ensemble. Included by one translation unit per precision.
+// symplectic integrator?") answered by an ensemble. Included by experiments_<precision>.cpp.
 //
 // Member i of 16 m (m = --noise-members): noise level σ = 10^(k − 8), k = i / (2m) (σ = 1e-8 … 1e-1);
 // step regime r = (i / m) mod 2: r = 0 "accuracy", h = t̄/100 (ω_max h ≈ 0.12); r = 1 "near the
