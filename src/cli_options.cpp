@@ -25,14 +25,16 @@ const std::set<std::string>& experiment_set() {
     return s;
 }
 
-const count_range& range_of(const std::string& name) {
-    for (const auto& r : count_ranges())
-        if (name == r.name) return r;
-    throw std::logic_error("no count option " + name);
-}
+/// A count option: its name, help, documented range and where the parsed value goes.
+struct count_option {
+    const char* name;
+    const char* help;
+    unsigned long long min, max;
+    std::size_t options::*field;
+};
 
 /// An unsigned decimal count: digits only (no sign, space, fraction or exponent), within range.
-std::size_t parse_count(const count_range& r, const std::string& text) {
+std::size_t parse_count(const count_option& r, const std::string& text) {
     const std::string where = "--" + std::string(r.name) + " '" + text + "'";
     const std::string range = "[" + std::to_string(r.min) + ", " + std::to_string(r.max) + "]";
     if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos)
@@ -44,30 +46,27 @@ std::size_t parse_count(const count_range& r, const std::string& text) {
     return static_cast<std::size_t>(v);
 }
 
-/// The count options: name, help, the default and where the parsed value goes.
-struct count_option {
-    const char* name;
-    const char* help;
-    std::size_t options::*field;
-};
 const std::vector<count_option>& count_options() {
     static const std::vector<count_option> c{
-        {"drift-steps", "steps of the rounding-drift run (h = 0.1 tbar),", &options::drift_steps},
-        {"table1-periods", "J of the pendulum paper's Table 1 (periods before the second window),",
+        {"drift-steps", "steps of the rounding-drift run (h = 0.1 tbar),", 10, 1000000000ULL, &options::drift_steps},
+        {"table1-periods", "J of the pendulum paper's Table 1 (periods before the second window),", 1, 100000000ULL,
          &options::table1_periods},
-        {"truss-steps", "steps of the tumbling-truss and spinning-triangle runs,", &options::truss_steps},
-        {"galerkin-steps", "steps of the Galerkin VI energy run on the nonlinear double pendulum (h = tbar/100),",
-         &options::galerkin_steps},
-        {"galerkin-horizon", "time span of the Galerkin work-precision runs, in tbar,", &options::galerkin_horizon},
-        {"section-time", "end time of the Henon-Heiles Poincare-section runs,", &options::section_time},
-        {"kepler-periods", "periods of the Kepler pericentre-timing runs,", &options::kepler_periods},
-        {"constrained-steps", "steps of the constrained double-pendulum runs (h = tbar/100),",
+        {"truss-steps", "steps of the tumbling-truss and spinning-triangle runs,", 10, 100000000ULL,
+         &options::truss_steps},
+        {"galerkin-steps", "steps of the Galerkin VI energy run on the nonlinear double pendulum (h = tbar/100),", 100,
+         100000000ULL, &options::galerkin_steps},
+        {"galerkin-horizon", "time span of the Galerkin work-precision runs, in tbar,", 1, 100000ULL,
+         &options::galerkin_horizon},
+        {"section-time", "end time of the Henon-Heiles Poincare-section runs,", 50, 1000000ULL, &options::section_time},
+        {"kepler-periods", "periods of the Kepler pericentre-timing runs,", 20, 10000000ULL, &options::kepler_periods},
+        {"constrained-steps", "steps of the constrained double-pendulum runs (h = tbar/100),", 1000, 100000000ULL,
          &options::constrained_steps},
-        {"noise-members", "members per noise level and step size of the noisy-(M, K) study,", &options::noise_members},
+        {"noise-members", "members per noise level and step size of the noisy-(M, K) study,", 2, 100000ULL,
+         &options::noise_members},
         {"threads",
          "threads computing the members of a sweep in one process (under mpirun each rank computes one member at a "
          "time),",
-         &options::threads}};
+         1, 256, &options::threads}};
     return c;
 }
 
@@ -89,9 +88,8 @@ po::options_description description(std::string& precision, std::string& out, st
     counts.resize(count_options().size());
     for (std::size_t k = 0; k < counts.size(); ++k) {
         const auto& c = count_options()[k];
-        const auto& r = range_of(c.name);
         desc.add_options()(c.name, po::value(&counts[k])->default_value(std::to_string(d.*c.field)),
-                           (c.help + std::string(" [") + std::to_string(r.min) + ", " + std::to_string(r.max) + "]")
+                           (c.help + std::string(" [") + std::to_string(c.min) + ", " + std::to_string(c.max) + "]")
                                .c_str());
     }
     desc.add_options()("no-plots", "write CSV only, no PNG");
@@ -120,15 +118,6 @@ const std::string& all_experiments() {
         "truss-convergence,galerkin-pendulum,henon-heiles-section,kepler-pericentre,damped-pendulum,constrained-pendulum,"
         "noise";
     return s;
-}
-
-const std::vector<count_range>& count_ranges() {
-    static const std::vector<count_range> r{
-        {"drift-steps", 10, 1000000000ULL}, {"table1-periods", 1, 100000000ULL}, {"truss-steps", 10, 100000000ULL},
-        {"galerkin-steps", 100, 100000000ULL}, {"galerkin-horizon", 1, 100000ULL},
-        {"section-time", 50, 1000000ULL}, {"kepler-periods", 20, 10000000ULL},
-        {"constrained-steps", 1000, 100000000ULL}, {"noise-members", 2, 100000ULL}, {"threads", 1, 256}};
-    return r;
 }
 
 std::string help_text() {
@@ -179,7 +168,7 @@ command_line parse_command_line(int argc, const char* const* argv) {
         start = comma + 1;
     }
     for (std::size_t k = 0; k < counts.size(); ++k)
-        r.opt.*count_options()[k].field = parse_count(range_of(count_options()[k].name), counts[k]);
+        r.opt.*count_options()[k].field = parse_count(count_options()[k], counts[k]);
     r.opt.plots = !vm.count("no-plots");
     return r;
 }

@@ -59,11 +59,4 @@ command_line parse_command_line(int argc, const char* const* argv);
 /// \throws usage_error naming the folder and what is wrong.
 void prepare_output(const options& o);
 
-/// The documented range of each count option: {name, minimum, maximum}.
-struct count_range {
-    const char* name;
-    unsigned long long min, max;
-};
-const std::vector<count_range>& count_ranges();
-
 }  // namespace geomint::cli

@@ -56,6 +56,14 @@ inline member_index layout(std::size_t i, std::size_t m) {
     return {static_cast<int>(i / (2 * m)), static_cast<int>((i / m) % 2), i % m};
 }
 
+/// ‖A‖₂ of a symmetric matrix.
+template <class T>
+T spectral_norm(const matrix<T, 2>& A) {
+    Eigen::SelfAdjointEigenSolver<matrix<T, 2>> es(A, Eigen::EigenvaluesOnly);
+    using std::abs;
+    return std::max(abs(es.eigenvalues()(0)), abs(es.eigenvalues()(1)));
+}
+
 /// A symmetric matrix with N(0, 1) entries (upper triangle drawn, mirrored), scaled to ‖S‖₂ = 1.
 template <class T>
 matrix<T, 2> symmetric_noise(boost::random::mt19937_64& gen) {
@@ -64,17 +72,7 @@ matrix<T, 2> symmetric_noise(boost::random::mt19937_64& gen) {
     S(0, 0) = T(n01(gen));
     S(0, 1) = S(1, 0) = T(n01(gen));
     S(1, 1) = T(n01(gen));
-    Eigen::SelfAdjointEigenSolver<matrix<T, 2>> es(S, Eigen::EigenvaluesOnly);
-    using std::abs;
-    return S / std::max(abs(es.eigenvalues()(0)), abs(es.eigenvalues()(1)));
-}
-
-/// ‖A‖₂ of a symmetric matrix.
-template <class T>
-T spectral_norm(const matrix<T, 2>& A) {
-    Eigen::SelfAdjointEigenSolver<matrix<T, 2>> es(A, Eigen::EigenvaluesOnly);
-    using std::abs;
-    return std::max(abs(es.eigenvalues()(0)), abs(es.eigenvalues()(1)));
+    return S / spectral_norm(S);
 }
 
 /// Member i (see the file comment): its record.
@@ -88,13 +86,14 @@ ensemble::record member(std::size_t i, std::size_t m) {
     using std::pow;
     const T sigma = pow(T(10), T(at.level - 8));
     boost::random::mt19937_64 gen(i);
+    const T size_M = sigma * spectral_norm(M0), size_K = sigma * spectral_norm(K0);
     Mat M, K;
     int redraws = -1;
     do {
         ++redraws;
         if (redraws > 100) throw std::runtime_error("no positive definite draw in 100 tries at sigma " + to_string(sigma));
-        M = M0 + sigma * spectral_norm(M0) * symmetric_noise<T>(gen);
-        K = K0 + sigma * spectral_norm(K0) * symmetric_noise<T>(gen);
+        M = M0 + size_M * symmetric_noise<T>(gen);
+        K = K0 + size_K * symmetric_noise<T>(gen);
     } while (!is_positive_definite(M) || !is_positive_definite(K));
     const quadratic_lagrangian<Mat> sys(M, K), sys0(M0, K0);
     const T two_root_two = 2 * boost::math::constants::root_two<T>();

@@ -34,6 +34,7 @@
 #include <boost/interprocess/sync/file_lock.hpp>
 #include <boost/tokenizer.hpp>
 
+#include <atomic>
 #include <cerrno>
 #include <charconv>
 #include <cstring>
@@ -41,6 +42,8 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -309,6 +312,60 @@ private:
         operator int() const { return fd; }
     } m_fd;
     std::unique_ptr<boost::interprocess::file_lock> m_lock;
+};
+
+/// The collector shared by the compute threads of a run: hands out the pending members one at a
+/// time and accepts finished ones under a lock. The first error (a journal that cannot be written,
+/// a malformed result from a rank) stops the hand-out and is kept for the caller to rethrow.
+class dispatcher {
+public:
+    explicit dispatcher(collector& col) : m_col(col), m_pending(col.pending()) {}
+
+    /// The next member to compute, or nullopt when none is left (or after an error).
+    std::optional<std::size_t> next() {
+        const std::size_t k = m_next.fetch_add(1);
+        return k < m_pending.size() ? std::optional<std::size_t>(m_pending[k]) : std::nullopt;
+    }
+
+    /// Journal a finished member (ignored after an error).
+    void accept(outcome&& o) {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        if (m_error) return;
+        try {
+            m_col.accept(std::move(o));
+        } catch (...) {
+            stop(std::current_exception());
+        }
+    }
+
+    /// Record an error and stop handing out members (the first error is kept).
+    void fail(std::exception_ptr e) {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        if (!m_error) stop(std::move(e));
+    }
+
+    /// A compute thread's loop: members until none is left.
+    void compute(const campaign& c) {
+        while (const auto i = next()) accept(evaluate(c, *i));
+    }
+
+    /// The error that stopped the run, if any.
+    std::exception_ptr error() const {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        return m_error;
+    }
+
+private:
+    void stop(std::exception_ptr e) {
+        m_error = std::move(e);
+        m_next = m_pending.size();
+    }
+
+    collector& m_col;
+    const std::vector<std::size_t> m_pending;
+    std::atomic<std::size_t> m_next{0};
+    mutable std::mutex m_mutex;
+    std::exception_ptr m_error;
 };
 
 }  // namespace detail

@@ -8,9 +8,7 @@
 #include "geomint/ensemble/journal.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <exception>
-#include <mutex>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -26,32 +24,15 @@ namespace geomint::ensemble {
 inline campaign_result run(const campaign& c, const run_options& o = {}) {
     if (o.threads == 0) throw std::invalid_argument("ensemble::run: threads must be at least 1, got 0");
     detail::collector col(c, o);
-    const std::vector<std::size_t> pending = col.pending();
-    std::atomic<std::size_t> next{0};
-    std::mutex m;
-    std::exception_ptr journal_error;
-    const auto work = [&] {
-        for (std::size_t k; (k = next.fetch_add(1)) < pending.size();) {
-            detail::outcome out = detail::evaluate(c, pending[k]);
-            const std::lock_guard<std::mutex> lock(m);
-            if (journal_error) return;
-            try {
-                col.accept(std::move(out));
-            } catch (...) {
-                journal_error = std::current_exception();
-                next = pending.size();  // stop handing out members
-                return;
-            }
-        }
-    };
-    const unsigned n = static_cast<unsigned>(std::min<std::size_t>(o.threads, pending.size()));
+    detail::dispatcher members(col);
+    const unsigned n = static_cast<unsigned>(std::min<std::size_t>(o.threads, col.pending().size()));
     if (n <= 1) {
-        work();
+        members.compute(c);
     } else {
         std::vector<std::jthread> pool;
-        for (unsigned t = 0; t < n; ++t) pool.emplace_back(work);
+        for (unsigned t = 0; t < n; ++t) pool.emplace_back([&] { members.compute(c); });
     }
-    if (journal_error) std::rethrow_exception(journal_error);
+    if (const auto e = members.error()) std::rethrow_exception(e);
     return col.finish();
 }
 

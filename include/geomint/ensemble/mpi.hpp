@@ -27,10 +27,8 @@
 #include <boost/mpi/environment.hpp>
 #include <boost/serialization/string.hpp>
 
-#include <atomic>
 #include <chrono>
 #include <exception>
-#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -123,25 +121,8 @@ inline campaign_result run(const boost::mpi::communicator& comm, const campaign&
     start.broadcast(world);
     start.rethrow();
 
-    const std::vector<std::size_t> pending = col->pending();
-    std::atomic<std::size_t> next{0};
-    std::mutex m;
-    std::exception_ptr journal_error;
-    const auto accept = [&](detail::outcome&& out) {
-        const std::lock_guard<std::mutex> lock(m);
-        if (journal_error) return;
-        try {
-            col->accept(std::move(out));
-        } catch (...) {
-            journal_error = std::current_exception();
-            next = pending.size();
-        }
-    };
-    std::atomic<bool> local_done{false};
-    std::jthread local([&] {
-        for (std::size_t k; (k = next.fetch_add(1)) < pending.size();) accept(detail::evaluate(c, pending[k]));
-        local_done = true;
-    });
+    detail::dispatcher members(*col);
+    std::jthread local([&] { members.compute(c); });
     int stopped = 0;
     const int workers = world.size() - 1;
     while (stopped < workers) {
@@ -154,18 +135,15 @@ inline campaign_result run(const boost::mpi::communicator& comm, const campaign&
             std::string line;
             world.recv(st->source(), detail::tag_result, line);
             try {
-                accept(detail::parse_journal_line(line, c, "rank " + std::to_string(st->source())));
+                members.accept(detail::parse_journal_line(line, c, "rank " + std::to_string(st->source())));
             } catch (...) {
-                const std::lock_guard<std::mutex> lock(m);
-                if (!journal_error) journal_error = std::current_exception();
-                next = pending.size();
+                members.fail(std::current_exception());
             }
         } else {
             int ready = 0;
             world.recv(st->source(), st->tag(), ready);
         }
-        const std::size_t k = next.fetch_add(1);
-        const unsigned long long assignment = k < pending.size() ? pending[k] : stop;
+        const unsigned long long assignment = members.next().value_or(stop);
         if (assignment == stop) ++stopped;
         world.send(st->source(), detail::tag_assign, assignment);
     }
@@ -173,8 +151,8 @@ inline campaign_result run(const boost::mpi::communicator& comm, const campaign&
 
     mpi_status end;
     campaign_result r;
-    if (journal_error) {
-        end.set(journal_error);
+    if (const auto e = members.error()) {
+        end.set(e);
     } else {
         try {
             r = col->finish();
