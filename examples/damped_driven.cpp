@@ -17,6 +17,7 @@ int main() {
     using V = Eigen::VectorXd;
     const geomint::problems::double_pendulum<double> dp;
     const Eigen::MatrixXd M = dp.mass(), K = dp.stiffness();
+    //! [structural]
     const geomint::rayleigh_damping<double> c{0.2, 0.005};  // C = 0.2 M + 0.005 K
     const V f0 = (V(2) << 0.5, 0.0).finished();
     const double Omega = 3;
@@ -32,6 +33,7 @@ int main() {
     };
     const double simpson = error_of(geomint::simpson_stepper<V>());
     const double galpha = error_of(geomint::generalized_alpha_stepper<V>(0.8));
+    //! [structural]
     std::printf("q(10) exact: (%.12f, %.12f)\n", exact.q(t1)(0), exact.q(t1)(1));
     std::printf("max |q - q_exact| at t = 10, h = 0.01: simpson %.3e, generalized-alpha %.3e\n", simpson, galpha);
     // Reference values: order 4 against order 2 at h = 0.01 on a response of size ~0.1.

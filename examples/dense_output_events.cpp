@@ -39,6 +39,7 @@ int main() {
     for (double& t : times) t = uniform(rng);
     times.push_back(0.0);
     std::sort(times.begin(), times.end());
+    //! [dense]
     auto dense = geomint::make_dense_output(geomint::yoshida6_stepper<V>());
     auto x = start;
     double worst = 0;
@@ -50,14 +51,17 @@ int main() {
                                                                                    s.first[1] - e.first[1]));
                                                 ++seen;
                                             });
+    //! [dense]
     std::printf("yoshida6_stepper, h = T/200, dense output at %zu random times over 50 periods\n", seen);
     std::printf("  max position error            %.3e\n", worst);
 
     // 2. pericentre passages
     x = start;
+    //! [events]
     const auto events = geomint::find_events(
         dense, std::make_pair(f, g), x, 0.0, 50.5 * period, h,
         [](double, const V& q, const V& p) { return q[0] * p[0] + q[1] * p[1]; }, geomint::event_direction::rising);
+    //! [events]
     double timing = 0;
     for (std::size_t k = 0; k < events.size(); ++k) timing = std::max(timing, std::abs(events[k].t - double(k + 1) * period));
     std::printf("  pericentre passages located   %zu (expected 50)\n", events.size());

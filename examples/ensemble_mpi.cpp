@@ -29,6 +29,7 @@ namespace ens = geomint::ensemble;
 namespace {
 /// Member i: q(0) uniform in [-0.3, 0.3]² rad (from a generator seeded with i), p(0) = 0,
 /// h = t̄/(10 (1 + i mod 4)), over 20 t̄. Fields: h, q0_1, q0_2, error_q, error_p.
+//! [member]
 ens::record member(std::size_t i, unsigned fail_every, unsigned sleep_ms) {
     if (sleep_ms) std::this_thread::sleep_for(std::chrono::milliseconds(sleep_ms));
     if (fail_every && i % fail_every == fail_every - 1)
@@ -47,6 +48,7 @@ ens::record member(std::size_t i, unsigned fail_every, unsigned sleep_ms) {
                                             [&](double t) { return exact.p(t); });
     return {ens::field(h), ens::field(q0(0)), ens::field(q0(1)), ens::field(e.q), ens::field(e.p)};
 }
+//! [member]
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -74,6 +76,7 @@ int main(int argc, char** argv) {
         if (world.rank() == 0) std::cout << desc;
         return 0;
     }
+    //! [campaign]
     const ens::campaign c{"example_ensemble_mpi", "members=" + std::to_string(members) +
                                                       " fail_every=" + std::to_string(fail_every),
                           {"h", "q0_1", "q0_2", "error_q", "error_p"}, members,
@@ -88,6 +91,7 @@ int main(int argc, char** argv) {
         std::cerr << "example_ensemble_mpi: rank " << world.rank() << ": " << e.what() << "\n";
         return 126;
     }
+    //! [campaign]
     if (r.root) {
         // The system is linear and Simpson's scheme fourth order: error_q/|q0| ~ c (10 h/t̄)^4,
         // with c at most 0.16 over 20 t̄ (measured over the mode mixes of 40 members); check 0.25.

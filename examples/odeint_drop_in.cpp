@@ -10,6 +10,7 @@
 
 int main() {
     namespace odeint = boost::numeric::odeint;
+    //! [drop_in]
     using T = geomint::mp<50>;
     using Vec = Eigen::Vector<T, 2>;
     const geomint::problems::double_pendulum<T> dp;  // Table 1 of the paper
@@ -19,6 +20,7 @@ int main() {
     std::size_t steps = 0;
     auto observer = [&steps](const auto&, const T&) { ++steps; };
     odeint::integrate_const(stepper, sys, x, T(0), T(10), T(1) / 100, observer);
+    //! [drop_in]
 
     const Vec exact = dp.q_exact(T(10));
     const T error = (x.first - exact).norm();

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages geomint needs (only those missing) and configures + builds
-# the project in Release mode into ./build. Usage: scripts/setup.sh [extra cmake args]
+# the project in Release mode into ./build, through ccache (a rebuild after a small change
+# recompiles only what changed; ~/.cache/ccache keeps the objects across clean builds).
+# Usage: scripts/setup.sh [extra cmake args]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(g++ cmake make libboost1.81-dev libboost-program-options1.81-dev libeigen3-dev
           libgtest-dev libbenchmark-dev librapidcheck-dev libginac-dev pkg-config libmpfr-dev libgmp-dev gnuplot-nox
-          libboost-mpi1.81-dev libopenmpi-dev openmpi-bin)
+          libboost-mpi1.81-dev libopenmpi-dev openmpi-bin
+          ccache doxygen libjs-mathjax dpkg-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -19,5 +22,5 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER_LAUNCHER=ccache "$@" >/dev/null
 cmake --build build -j"$(nproc)"

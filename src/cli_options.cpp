@@ -80,7 +80,7 @@ po::options_description description(std::string& precision, std::string& out, st
         "nonlinear double pendulum, and dense output with events (Henon-Heiles sections,\n"
         "Kepler pericentre timing), and the noisy-(M, K) study. The sweeps (pendulum-tables,\n"
         "pendulum-figures, pendulum-table1, noise) run their members across MPI ranks under mpirun -np K.\n\nOptions");
-    desc.add_options()("help,h", "print this help")(
+    desc.add_options()("help,h", "print this help")("version", "print the version and exit")(
         "precision,p", po::value(&precision)->default_value(d.precision), "double | quad | mp50")(
         "out,o", po::value(&out)->default_value(d.out.string()), "output folder (created if missing)")(
         "only", po::value(&only)->default_value(all_experiments()),
@@ -149,6 +149,10 @@ command_line parse_command_line(int argc, const char* const* argv) {
     const po::variables_map vm = parse_options(argc, argv, desc);
     if (vm.count("help")) {
         r.help = true;
+        return r;
+    }
+    if (vm.count("version")) {
+        r.version = true;
         return r;
     }
     if (precision != "double" && precision != "quad" && precision != "mp50")

@@ -39,6 +39,7 @@ struct command_line {
     options opt;
     std::set<std::string> experiments;  ///< non-empty subset of `all_experiments()`
     bool help = false;                  ///< --help: print `help_text()` and run nothing
+    bool version = false;               ///< --version: print the version (GEOMINT_VERSION_STRING) and run nothing
 };
 
 /// Every experiment name `--only` accepts, comma-separated.

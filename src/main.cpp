@@ -16,6 +16,7 @@
 #include "truss.hpp"
 
 #include <geomint/precision.hpp>
+#include <geomint/version.hpp>
 
 #include <iostream>
 #include <string>
@@ -81,6 +82,10 @@ int main(int argc, char** argv) {
         cl = parse_command_line(argc, argv);  // every rank parses the same arguments
         if (cl.help) {
             if (root) std::cout << help_text();
+            return 0;
+        }
+        if (cl.version) {
+            if (root) std::cout << "geomint " << GEOMINT_VERSION_STRING << "\n";
             return 0;
         }
         decide_on_root([&] { prepare_output(cl.opt); });

@@ -1,5 +1,5 @@
 // Precompiled header shared by the test executables: parsing Eigen, Boost.Multiprecision and
-// Odeint dominates compile time (see README, "Build cost").
+// Odeint dominates compile time (see docs/building.md, "Build cost").
 #pragma once
 #include <geomint/geomint.hpp>
 #include <boost/numeric/odeint.hpp>

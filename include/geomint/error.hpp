@@ -35,6 +35,7 @@ struct error : std::runtime_error {
 /// A step size outside a scheme's stability set.
 /// `omega_max * h` is compared with `bound` (2√2 for Simpson's scheme, eq. (40)).
 struct unstable_step_error : error {
+    /// \p what is the message; the figures are kept for programs that react to them.
     unstable_step_error(const std::string& what, long double omega_max, long double h, long double bound)
         : error(what), omega_max(omega_max), h(h), bound(bound) {}
     long double omega_max;  ///< largest generalized eigenfrequency of (K, M), rad per time unit
@@ -57,9 +58,12 @@ std::string describe(const What& what) {
 
 /// An iterative solve did not converge.
 struct convergence_error : error {
+    /// \p what is the message; the iteration count and the last residual are kept.
     convergence_error(const std::string& what, int iterations, long double residual)
         : error(what), iterations(iterations), residual(residual) {}
+    /// Iterations performed.
     int iterations;
+    /// The last residual (the solver's norm).
     long double residual;
 };
 

@@ -43,16 +43,20 @@ namespace bmp = boost::multiprecision;
 
 /// IEEE binary128 layout in software (113-bit significand), portable, no extensions needed.
 using quad = bmp::cpp_bin_float_quad;
+/// The report name of `quad`.
 template <>
 struct scalar_alias<quad> {
+    /// "quad".
     static constexpr const char* name = "quad";
 };
 
 #if defined(GEOMINT_HAS_FLOAT128)
 /// GCC's hardware-independent `__float128` (libquadmath); faster than `quad`.
 using float128 = bmp::float128;
+/// The report name of `float128`.
 template <>
 struct scalar_alias<float128> {
+    /// "float128".
     static constexpr const char* name = "float128";
 };
 #endif

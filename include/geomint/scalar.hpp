@@ -10,6 +10,8 @@
 /// `geomint::rational`) has epsilon and every tolerance 0. Specialize it for a type without
 /// numeric_limits (geomint/symbolic/ginac.hpp does for GiNaC::ex).
 
+#include "geomint/version.hpp"
+
 #include <cmath>
 #include <cstddef>
 #include <limits>
@@ -33,6 +35,7 @@ namespace geomint {
 /// `float128`); specialized there.
 template <class T>
 struct scalar_alias {
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = nullptr;
 };
 
@@ -45,16 +48,21 @@ struct scalar_alias {
 /// - `name()`: the alias name used in outputs (`double`, `quad`, `mp50`, ...).
 template <class T, class Enable = void>
 struct scalar_traits {
+    /// Whether T is exact (rationals): tolerances are then 0.
     static constexpr bool is_exact = std::numeric_limits<T>::is_specialized && std::numeric_limits<T>::is_exact;
+    /// Decimal digits of T (INT_MAX for exact types).
     static constexpr int digits10 = is_exact ? std::numeric_limits<int>::max() : std::numeric_limits<T>::digits10;
+    /// Machine epsilon of T (0 for exact types).
     static T epsilon() {
         if constexpr (is_exact) return T(0);
         else return std::numeric_limits<T>::epsilon();
     }
+    /// multiple × epsilon(): the tolerances of tests and checks.
     static T tolerance(unsigned multiple) {
         if constexpr (is_exact) return T(0);
         else return T(multiple) * epsilon();
     }
+    /// A short name of T for reports ("double", "quad", "mp50", …).
     static std::string name() {
         if constexpr (std::is_same_v<T, double>) return "double";
         else if constexpr (std::is_same_v<T, long double>) return "long_double";
@@ -79,6 +87,7 @@ constexpr bool is_symbolic() {
     else
         return false;
 }
+/// Whether T is a symbolic scalar (GiNaC::ex).
 template <class T>
 inline constexpr bool is_symbolic_v = is_symbolic<T>();
 
@@ -101,18 +110,21 @@ template <class U>
 struct is_dual : std::false_type {};
 template <class T>
 struct is_dual<boost::math::differentiation::detail::fvar<T, 1>> : std::true_type {};
+/// Whether U is a forward-autodiff dual number.
 template <class U>
 inline constexpr bool is_dual_v = is_dual<U>::value;
 
 /// The scalar underneath `U`: `T` for `T` and for `dual<T>`.
 template <class U>
 struct value_type_of {
+    /// The scalar itself.
     using type = U;
 };
 template <class T>
 struct value_type_of<boost::math::differentiation::detail::fvar<T, 1>> {
     using type = T;
 };
+/// The real scalar under U (U itself unless it is a dual number).
 template <class U>
 using value_type_of_t = typename value_type_of<U>::type;
 

@@ -32,6 +32,7 @@ template <class Matrix>
 struct is_sparse_matrix : std::false_type {};
 template <class T, int Options, class Index>
 struct is_sparse_matrix<Eigen::SparseMatrix<T, Options, Index>> : std::true_type {};
+/// Whether Matrix is an Eigen sparse matrix.
 template <class Matrix>
 inline constexpr bool is_sparse_matrix_v = is_sparse_matrix<Matrix>::value;
 
@@ -122,13 +123,16 @@ void require_finite(const Eigen::SparseMatrixBase<Derived>& a, const std::string
 template <class Matrix>
 class reusable_lu {
 public:
+    /// Scalar type of the state and of time.
     using value_type = typename Matrix::Scalar;
+    /// Whether the matrix type is an Eigen sparse matrix.
     static constexpr bool is_sparse = is_sparse_matrix_v<Matrix>;
 
     reusable_lu() = default;
     /// A copy starts afresh (Eigen's sparse solvers are not copyable; the steppers holding this
     /// are): nothing factored, no pattern analysed.
     reusable_lu(const reusable_lu&) : reusable_lu() {}
+    /// Assignment starts afresh, as the copy.
     reusable_lu& operator=(const reusable_lu&) {
         m_outer.clear();
         m_inner.clear();
@@ -181,7 +185,9 @@ private:
 template <class Matrix>
 class lu_factorization {
 public:
+    /// Scalar type of the state and of time.
     using value_type = typename Matrix::Scalar;
+    /// Whether the matrix type is an Eigen sparse matrix.
     static constexpr bool is_sparse = is_sparse_matrix_v<Matrix>;
 
     /// Factors `a` (square).

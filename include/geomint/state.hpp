@@ -29,27 +29,39 @@ namespace geomint {
 template <class V>
 struct state_traits;
 
+/// Scalar and compile-time size of this state container.
 template <class T, std::size_t N>
 struct state_traits<std::array<T, N>> {
+    /// Scalar type of the entries.
     using scalar = T;
+    /// Size known at compile time (Eigen::Dynamic if not).
     static constexpr int static_size = static_cast<int>(N);
 };
 
+/// Scalar and compile-time size of this state container.
 template <class T, std::size_t N>
 struct state_traits<boost::array<T, N>> {
+    /// Scalar type of the entries.
     using scalar = T;
+    /// Size known at compile time (Eigen::Dynamic if not).
     static constexpr int static_size = static_cast<int>(N);
 };
 
+/// Scalar and compile-time size of this state container.
 template <class T, class Alloc>
 struct state_traits<std::vector<T, Alloc>> {
+    /// Scalar type of the entries.
     using scalar = T;
+    /// Size known at compile time (Eigen::Dynamic if not).
     static constexpr int static_size = Eigen::Dynamic;
 };
 
+/// Scalar and compile-time size of this state container.
 template <class T, int Rows, int Options, int MaxRows>
 struct state_traits<Eigen::Matrix<T, Rows, 1, Options, MaxRows, 1>> {
+    /// Scalar type of the entries.
     using scalar = T;
+    /// Size known at compile time (Eigen::Dynamic if not).
     static constexpr int static_size = Rows;
 };
 
@@ -80,10 +92,13 @@ constexpr void require_eigen_traits() {
 }
 }  // namespace detail
 
+/// Scalar and compile-time size of this state container.
 template <class V>
     requires is_scalar_state_v<V>
 struct state_traits<V> {
+    /// Scalar type of the entries.
     using scalar = V;
+    /// Size known at compile time (Eigen::Dynamic if not).
     static constexpr int static_size = 1;
 };
 
@@ -104,6 +119,7 @@ auto as_eigen(V& v) {
         return Eigen::Map<Eigen::Matrix<typename tr::scalar, tr::static_size, 1>>(v.data(),
                                                                                  static_cast<Eigen::Index>(v.size()));
 }
+/// A read-only Eigen view of a state container (see the non-const overload above).
 template <class V>
 auto as_eigen(const V& v) {
     using tr = state_traits<V>;

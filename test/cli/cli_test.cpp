@@ -135,7 +135,7 @@ std::vector<std::vector<std::string>> csv_rows(const fs::path& p) {
     return rows;
 }
 
-// What the README says of the dense-output experiments, kept true on short runs: over 300 Kepler
+// What docs/observe.md says of the dense-output experiments, kept true on short runs: over 300 Kepler
 // periods the pericentre timing error of the symplectic steppers grows like k (ten times from
 // k = 30 to 300) and dopri5's like k² (about a hundred times); the Hénon–Heiles sections at
 // E = 1/12 (all regular) agree at double and mp50 to rounding, 1e-12, and some orbit at E = 1/8

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Keeps the README's noisy-(M, K) finding true: runs `geomint --only noise` at double (4 members
+# Keeps the noisy-(M, K) finding of docs/reproductions.md (and the README's headline) true: runs `geomint --only noise` at double (4 members
 # per point) and checks noise.csv against the claims, with tolerances far from the measured values:
 #  - symplecticity: every member's max|Phi^T J Phi - J| < 1e-13 (measured <= 5.8e-15), both schemes,
 #    every sigma, both step sizes;

@@ -1,8 +1,8 @@
-// The README's reproduction claims, checked against the data: every cell of the Simpson paper's
+// The guide's reproduction claims (docs/reproductions.md), checked against the data: every cell of the Simpson paper's
 // Table 2 and of the pendulum paper's Tables 2–4 is recomputed at double, the cells within 1 % and
 // 5 % of print are counted per table and column, and the counts must equal the block between the
-// `reproduction-counts` markers in README.md. On a mismatch the test prints the block to paste —
-// so the README states what the data give, never more.
+// `reproduction-counts` markers in docs/reproductions.md. On a mismatch the test prints the block to paste —
+// so the guide states what the data give, never more.
 #include "test_common.hpp"
 
 #include <reproductions/pendulum_tables.hpp>
@@ -44,13 +44,13 @@ struct tally {
 };
 
 std::string readme_block() {
-    std::ifstream in(GEOMINT_SOURCE_DIR "/README.md");
+    std::ifstream in(GEOMINT_SOURCE_DIR "/docs/reproductions.md");
     std::stringstream ss;
     ss << in.rdbuf();
     const std::string text = ss.str();
     const std::string begin = "<!-- reproduction-counts:begin -->\n", end = "<!-- reproduction-counts:end -->";
     const auto a = text.find(begin), b = text.find(end);
-    if (a == std::string::npos || b == std::string::npos || b < a) return "(no reproduction-counts block in README.md)";
+    if (a == std::string::npos || b == std::string::npos || b < a) return "(no reproduction-counts block in docs/reproductions.md)";
     return text.substr(a + begin.size(), b - a - begin.size());
 }
 
@@ -99,7 +99,7 @@ TEST(ReproductionCounts, ReadmeStatesWhatTheDataGive) {
     std::cout << "Cells beyond 5 % of print:\n";
     for (const auto& [label, t] : rows)
         for (const auto& w : t.worst) std::cout << "  " << label << " " << w << "\n";
-    EXPECT_EQ(readme_block(), block.str()) << "README.md's reproduction-counts block differs from the data; the data give:\n"
+    EXPECT_EQ(readme_block(), block.str()) << "docs/reproductions.md's reproduction-counts block differs from the data; the data give:\n"
                                            << block.str();
 }
 

@@ -151,7 +151,7 @@ RC_GTEST_PROP(Conformance, SplittingClaimsHoldOnRandomChains, ()) {
 // At 50 digits: odeint's sb3a_mclachlan holds double-literal coefficients. The kit measures it
 // symplectic, symmetric and of order 4 down to errors of 1e-19; its coefficients leave the
 // order-3 conditions unsatisfied at the double-rounding level, while geomint's are exact to 50
-// digits. (The README reports this finding.)
+// digits. (docs/conformance.md reports this finding.)
 TEST(Conformance, OdeintSb3aAt50Digits) {
     using T = mp<50>;
     using P = std::array<T, 2>;

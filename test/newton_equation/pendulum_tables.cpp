@@ -52,7 +52,7 @@ TEST(PendulumExact, AgreesWithIndependentIntegration) {
 
 // Table 3 at ε = 0.02 and 0.5 for p0 = 0.1, 1.2, 1.8: the six columns whose algorithms reproduce
 // (leap-frog, Suris1, Suris2, gradient, mod. grad., midpoint) within 3 % of the printed value.
-// The projection columns do not reproduce (README, "Pendulum paper"); they are printed here.
+// The projection columns do not reproduce (docs/reproductions.md, "Pendulum paper"); they are printed here.
 TEST(PendulumTables, Table3WithinThreePercent) {
     for (double eps : {0.02, 0.5}) {
         for (double p0 : {0.1, 1.2, 1.8}) {
@@ -108,7 +108,7 @@ TEST(PendulumTables, Table4SeparatrixClassification) {
 // Table 1, first columns (J = 0), to the 8 printed decimals (±2e-8): T̄_avg(0, 100, 200) for
 // leap-frog, Suris1 and the discrete gradient, and max/min of T_N over the text's window
 // 100 < N ≤ 200 — except Suris1's maximum, which the header's window N < 100 reproduces (the two
-// windows give 11.88884997 and 11.88885008; printed 11.88885008). README, "Pendulum paper".
+// windows give 11.88884997 and 11.88885008; printed 11.88885008). docs/reproductions.md, "Pendulum paper".
 TEST(PendulumTables, Table1ShortRun) {
     const auto check = [](auto tag, const char* name) {
         using S = typename decltype(tag)::type;

@@ -68,9 +68,11 @@ public:
         if (m_count >= 5) detect_extremum();                                     // at m_w[2]
     }
 
+    /// Number of samples φ_n read so far.
     std::size_t samples() const { return m_count; }
     /// Number of zeros found so far, z_0 included (not all need be kept).
     std::size_t zero_count() const { return m_next_zero; }
+    /// The zeros kept so far, in order of their index (each: step, fraction of the step, index).
     const std::vector<zero_crossing<T>>& zeros() const { return m_zeros; }
     /// A_0, A_1, … (absolute values of the fitted extrema).
     const std::vector<T>& amplitudes() const { return m_amplitudes; }
@@ -84,6 +86,7 @@ public:
         return (T(static_cast<long long>(a.step - b.step)) + (a.fraction - b.fraction)) * eps;
     }
 
+    /// Zero z_i. \throws std::out_of_range if it was not found or not kept.
     const zero_crossing<T>& zero(std::size_t i) const {
         const auto it = std::lower_bound(m_zeros.begin(), m_zeros.end(), i,
                                          [](const zero_crossing<T>& z, std::size_t k) { return z.index < k; });

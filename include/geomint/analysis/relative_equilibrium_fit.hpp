@@ -28,7 +28,9 @@ namespace geomint {
 template <class T>
 struct relative_equilibrium_fit {
     rigid_motion<T> motion;  ///< r_c, v_c, ω (from the inertia tensor and 𝓙 about r_c), R̄, masses
-    T rigidity, balance, axis;
+    T rigidity;  ///< the velocities' departure from a rigid rotation (above)
+    T balance;   ///< the bar forces' departure from the centripetal forces (above)
+    T axis;      ///< the drift's departure from the rotation axis (above)
 
     /// All three defects ≤ `tolerance`.
     bool is_relative_equilibrium(const T& tolerance) const {
@@ -94,10 +96,13 @@ relative_equilibrium_fit<T> fit_relative_equilibrium(const truss<T, E>& sys, con
 /// gives constants λ_r, λ_t.
 template <class T>
 struct relative_equilibrium_rates {
+    /// λ_r: the fitted rotation angle over |ω₀| Δt (1 on the exact path).
     T lambda_r;
+    /// λ_t: the centroid's advance over Δt |v_c| (1 on the exact path); empty when v_c = 0.
     std::optional<T> lambda_t;
 };
 
+/// λ_r and λ_t of one step R0 → R1 of size dt against the relative equilibrium `initial` (see relative_equilibrium_rates). \throws std::invalid_argument on shapes that differ from the motion's.
 template <class T>
 relative_equilibrium_rates<T> path_rates(const rigid_motion<T>& initial, const nodal<T>& R0, const nodal<T>& R1,
                                          const T& dt) {

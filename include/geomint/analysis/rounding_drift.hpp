@@ -28,7 +28,9 @@ namespace geomint {
 
 /// One sampled step of a rounding-drift run (norms are Euclidean, over the n coordinates).
 struct rounding_drift_sample {
+    /// Step number n.
     std::size_t step;
+    /// Time t_n (as double).
     double t;
     double scheme_error_q;    ///< ‖q_high − q_exact‖
     double rounding_drift_q;  ///< ‖q_low − q_high‖
@@ -106,7 +108,9 @@ std::vector<rounding_drift_sample> rounding_drift(const matrix<Low, N>& M, const
 
 /// One sampled step of a rounding-drift run of any two steppers (`rounding_drift` below).
 struct stepper_drift_sample {
+    /// Step number n.
     std::size_t step;
+    /// Time t_n (as double).
     double t;
     double state_drift;           ///< max |x_low − x_high| over the entries of q and p
     double invariant_error_low;   ///< |I(x_low) − I(x_low(0))|, I the invariant given

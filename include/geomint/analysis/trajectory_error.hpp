@@ -18,7 +18,9 @@ namespace geomint {
 /// max_j ‖q_j − q_ex(t_j)‖₂ and max_j ‖p_j − p_ex(t_j)‖₂.
 template <class T>
 struct error_norms {
+    /// max_j ‖q_j − q_ex(t_j)‖₂.
     T q{0};
+    /// max_j ‖p_j − p_ex(t_j)‖₂.
     T p{0};
 };
 

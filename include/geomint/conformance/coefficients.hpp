@@ -19,6 +19,8 @@ namespace geomint::conformance {
 
 /// Largest |residual| of the order-`order` splitting conditions of `stepper`'s coefficients
 /// (in mp<120>; converted from the stepper's scalar exactly when it has at most 100 digits).
+/// \param stepper a splitting stepper exposing `coef_a()` and `coef_b()` (odeint's convention).
+/// \param order   the order whose conditions are evaluated.
 /// \param nystrom check modulo [B,[B,[B,A]]] = 0 (a Runge–Kutta–Nyström method).
 template <class Stepper>
 double coefficient_residual(const Stepper& stepper, int order, bool nystrom = false) {

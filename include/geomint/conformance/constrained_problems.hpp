@@ -30,24 +30,36 @@ namespace geomint::conformance {
 /// θ̇ = 1/3, φ = 0, φ̇ = 2: one constraint on ℝ³.
 template <class T>
 struct spherical_pendulum_problem {
+    /// Scalar type of the state and of time.
     using value_type = T;
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "spherical pendulum";
+    /// The model the problem integrates.
     problems::spherical_pendulum<T> model;
 
+    /// The system handed to the stepper.
     template <class Coor>
     auto system() const {
         return model.template system<Coor>();
     }
+    /// Initial coordinates q(0).
     vector<T> q0() const { return model.cartesian_state(T(1), T(1) / T(3), T(0), T(2)).first; }
+    /// Initial momenta p(0).
     vector<T> p0() const { return model.cartesian_state(T(1), T(1) / T(3), T(0), T(2)).second; }
+    /// Hamiltonian H(q, p), the energy the kit monitors.
     template <class Q, class P>
     T hamiltonian(const Q& q, const P& p) const {
         return model.energy(q, p);
     }
+    /// Time span of the order runs.
     T time_span() const { return T(1); }
+    /// Steps of the coarsest order run (halved step sizes follow).
     std::size_t coarse_steps() const { return 8; }
+    /// Step size at which the symplecticity and reversibility defects are measured.
     T defect_step() const { return T(1) / T(20); }
+    /// Step size of the long energy run.
     T energy_step() const { return T(1) / T(20); }
+    /// Steps of the long energy run.
     std::size_t energy_steps() const { return 2000; }
 };
 
@@ -56,24 +68,36 @@ struct spherical_pendulum_problem {
 /// on ℝ⁴.
 template <class T>
 struct cartesian_double_pendulum_problem {
+    /// Scalar type of the state and of time.
     using value_type = T;
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "double pendulum (Cartesian)";
+    /// The model the problem integrates.
     problems::cartesian_double_pendulum<T> model;
 
+    /// The system handed to the stepper.
     template <class Coor>
     auto system() const {
         return model.template system<Coor>();
     }
+    /// Initial coordinates q(0).
     vector<T> q0() const { return start().first; }
+    /// Initial momenta p(0).
     vector<T> p0() const { return start().second; }
+    /// Hamiltonian H(q, p), the energy the kit monitors.
     template <class Q, class P>
     T hamiltonian(const Q& q, const P& p) const {
         return model.energy(q, p);
     }
+    /// Time span of the order runs.
     T time_span() const { return model.angles.tbar; }
+    /// Steps of the coarsest order run (halved step sizes follow).
     std::size_t coarse_steps() const { return 16; }
+    /// Step size at which the symplecticity and reversibility defects are measured.
     T defect_step() const { return model.angles.tbar / T(50); }
+    /// Step size of the long energy run.
     T energy_step() const { return model.angles.tbar / T(50); }
+    /// Steps of the long energy run.
     std::size_t energy_steps() const { return 2000; }
 
 private:

@@ -52,14 +52,18 @@ struct claims {
 /// What `examine` measured, and whether the claims hold.
 struct report {
     std::string stepper_problem;        ///< "<problem> in <precision>"
+    /// Order fitted to the order runs (log error against log h).
     double measured_order = std::numeric_limits<double>::quiet_NaN();
     double symplecticity_defect = std::numeric_limits<double>::quiet_NaN();   ///< max|ΦᵀJΦ − J| / (1 + |Φ|²)
     double symplecticity_tolerance = 0;  ///< the bound a symplectic claim is checked against
     double reversibility_defect = std::numeric_limits<double>::quiet_NaN();   ///< relative, after 10 + 10 steps
+    /// The bound a time-symmetry claim is checked against.
     double reversibility_tolerance = 0;
     double energy_drift = std::numeric_limits<double>::quiet_NaN();           ///< relative
     bool jacobian_by_autodiff = false;   ///< false: central differences
-    std::vector<double> step_sizes, errors;  ///< the order runs (error: against the exact solution or the next run)
+    std::vector<double> step_sizes;  ///< the order runs' step sizes
+    std::vector<double> errors;      ///< the order runs' errors (against the exact solution or the next run)
+    /// Whether every claim checked holds.
     bool passed = false;
     std::vector<std::string> failures;   ///< one line per claim that failed
 
@@ -80,8 +84,10 @@ struct report {
 /// std::vector<T>, T>, T, dual<T>>` = `runge_kutta4<std::vector<dual<T>>, dual<T>>`.
 template <class X, class From, class To>
 struct rebind_scalar;
+/// `X` with the scalar `From` replaced by `To` in its template arguments (see rebind_scalar).
 template <class X, class From, class To>
 using rebind_scalar_t = typename std::conditional_t<std::is_same_v<X, From>, std::type_identity<To>, rebind_scalar<X, From, To>>::type;
+/// \cond GEOMINT_SPECIALIZATIONS
 template <class X, class From, class To>
 struct rebind_scalar {
     using type = X;
@@ -102,6 +108,7 @@ template <class A, int R, int C, int O, int MR, int MC, class From, class To>
 struct rebind_scalar<Eigen::Matrix<A, R, C, O, MR, MC>, From, To> {
     using type = Eigen::Matrix<rebind_scalar_t<A, From, To>, R, C, O, MR, MC>;
 };
+/// \endcond
 
 namespace detail {
 

@@ -38,6 +38,7 @@ namespace geomint::conformance {
 struct constrained_report : report {
     double position_residual = std::numeric_limits<double>::quiet_NaN();  ///< max |g(q)| / (|G| |q|)
     double hidden_residual = std::numeric_limits<double>::quiet_NaN();    ///< max |G M⁻¹ p| / (|G| |M⁻¹ p|)
+    /// The bound the constraint residuals are checked against.
     double residual_tolerance = 0;
 
     /// A few lines for a log: the figures, PASS or FAIL with the reasons.

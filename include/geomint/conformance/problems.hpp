@@ -37,27 +37,42 @@ namespace geomint::conformance {
 /// steps per period.
 template <class T>
 struct kepler_problem {
+    /// Scalar type of the state and of time.
     using value_type = T;
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "kepler (e = 0.6)";
+    /// Whether `exact(t)` is available (the order runs then measure against it).
     static constexpr bool has_exact = true;
+    /// The model the problem integrates.
     problems::kepler<T> model{T(3) / 5};
 
+    /// Number of degrees of freedom.
     std::size_t dimension() const { return 2; }
+    /// Initial coordinates q(0).
     vector<T> q0() const { return model.q0(); }
+    /// Initial momenta p(0).
     vector<T> p0() const { return model.p0(); }
+    /// The system handed to the stepper.
     auto system() const { return model.system(); }
+    /// Hamiltonian H(q, p), the energy the kit monitors.
     template <class Q, class P>
     T hamiltonian(const Q& q, const P& p) const {
         return model.hamiltonian(q, p);
     }
+    /// Exact solution (q(t), p(t)).
     std::pair<vector<T>, vector<T>> exact(const T& t) const {
         const auto e = model.exact(t);
         return {e.first, e.second};
     }
+    /// Time span of the order runs.
     T time_span() const { return T(1); }
+    /// Steps of the coarsest order run (halved step sizes follow).
     std::size_t coarse_steps() const { return 8; }
+    /// Step size at which the symplecticity and reversibility defects are measured.
     T defect_step() const { return T(1) / 20; }
+    /// Step size of the long energy run.
     T energy_step() const { return model.period() / 200; }
+    /// Steps of the long energy run.
     std::size_t energy_steps() const { return 2000; }
 };
 
@@ -65,10 +80,15 @@ struct kepler_problem {
 /// Its system also takes scalar states (odeint's one-degree-of-freedom form).
 template <class T>
 struct harmonic_oscillator_problem {
+    /// Scalar type of the state and of time.
     using value_type = T;
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "harmonic oscillator";
+    /// Whether `exact(t)` is available (the order runs then measure against it).
     static constexpr bool has_exact = true;
+    /// dp/dt = −q.
     struct momentum_rate {
+        /// Writes dp/dt = −q.
         template <class Q, class D>
         void operator()(const Q& q, D& dpdt) const {
             if constexpr (requires { q.size(); }) dpdt[0] = -q[0];
@@ -76,23 +96,34 @@ struct harmonic_oscillator_problem {
         }
     };
 
+    /// Number of degrees of freedom.
     std::size_t dimension() const { return 1; }
+    /// Initial coordinates q(0).
     vector<T> q0() const { return vector<T>::Constant(1, T(1)); }
+    /// Initial momenta p(0).
     vector<T> p0() const { return vector<T>::Zero(1); }
+    /// The system handed to the stepper.
     std::pair<problems::unit_mass_rate, momentum_rate> system() const { return {}; }
+    /// Hamiltonian H(q, p), the energy the kit monitors.
     template <class Q, class P>
     T hamiltonian(const Q& q, const P& p) const {
         return T(p[0] * p[0] + q[0] * q[0]) / 2;
     }
+    /// Exact solution (q(t), p(t)).
     std::pair<vector<T>, vector<T>> exact(const T& t) const {
         using std::cos;
         using std::sin;
         return {vector<T>::Constant(1, T(cos(t))), vector<T>::Constant(1, T(-sin(t)))};
     }
+    /// Time span of the order runs.
     T time_span() const { return T(1); }
+    /// Steps of the coarsest order run (halved step sizes follow).
     std::size_t coarse_steps() const { return 4; }
+    /// Step size at which the symplecticity and reversibility defects are measured.
     T defect_step() const { return T(1) / 10; }
+    /// Step size of the long energy run.
     T energy_step() const { return T(1) / 10; }
+    /// Steps of the long energy run.
     std::size_t energy_steps() const { return 1000; }
 };
 
@@ -100,23 +131,36 @@ struct harmonic_oscillator_problem {
 /// (H ≈ 0.0577 < 1/6: a bounded orbit); no exact solution (orders from successive differences).
 template <class T>
 struct henon_heiles_problem {
+    /// Scalar type of the state and of time.
     using value_type = T;
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "henon-heiles";
+    /// Whether `exact(t)` is available (the order runs then measure against it).
     static constexpr bool has_exact = false;
 
+    /// Number of degrees of freedom.
     std::size_t dimension() const { return 2; }
+    /// Initial coordinates q(0).
     vector<T> q0() const { return (vector<T>(2) << T(1) / 10, T(-1) / 5).finished(); }
+    /// Initial momenta p(0).
     vector<T> p0() const { return (vector<T>(2) << T(3) / 10, T(1) / 10).finished(); }
+    /// The system handed to the stepper.
     auto system() const { return problems::henon_heiles::system(); }
+    /// Hamiltonian H(q, p), the energy the kit monitors.
     template <class Q, class P>
     T hamiltonian(const Q& q, const P& p) const {
         return problems::henon_heiles::hamiltonian<T>(q, p);
     }
     std::pair<vector<T>, vector<T>> exact(const T&) const = delete;
+    /// Time span of the order runs.
     T time_span() const { return T(2); }
+    /// Steps of the coarsest order run (halved step sizes follow).
     std::size_t coarse_steps() const { return 4; }
+    /// Step size at which the symplecticity and reversibility defects are measured.
     T defect_step() const { return T(1) / 5; }
+    /// Step size of the long energy run.
     T energy_step() const { return T(1) / 5; }
+    /// Steps of the long energy run.
     std::size_t energy_steps() const { return 1000; }
 };
 
@@ -125,36 +169,52 @@ struct henon_heiles_problem {
 /// q_i = (−1)^i (i + 1)/(2n), p = 0 except p_0 = 1/2; no exact solution.
 template <class T>
 struct pendulum_chain_problem {
+    /// Scalar type of the state and of time.
     using value_type = T;
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "pendulum chain";
+    /// Whether `exact(t)` is available (the order runs then measure against it).
     static constexpr bool has_exact = false;
+    /// Number of pendulums.
     std::size_t n = 4;
+    /// The model the problem integrates.
     problems::pendulum_chain<T> model{T(1) / 2};
-    vector<T> q_start, p_start;  ///< empty: the default start
+    vector<T> q_start;  ///< initial q; empty: the default start
+    vector<T> p_start;  ///< initial p; empty: the default start
 
+    /// Number of degrees of freedom.
     std::size_t dimension() const { return n; }
+    /// Initial coordinates q(0).
     vector<T> q0() const {
         if (q_start.size() != 0) return q_start;
         vector<T> q(static_cast<Eigen::Index>(n));
         for (std::size_t i = 0; i < n; ++i) q(Eigen::Index(i)) = T(i % 2 == 0 ? 1 : -1) * T(i + 1) / T(2 * n);
         return q;
     }
+    /// Initial momenta p(0).
     vector<T> p0() const {
         if (p_start.size() != 0) return p_start;
         vector<T> p = vector<T>::Zero(Eigen::Index(n));
         p(0) = T(1) / 2;
         return p;
     }
+    /// The system handed to the stepper.
     auto system() const { return model.system(); }
+    /// Hamiltonian H(q, p), the energy the kit monitors.
     template <class Q, class P>
     T hamiltonian(const Q& q, const P& p) const {
         return model.hamiltonian(q, p);
     }
     std::pair<vector<T>, vector<T>> exact(const T&) const = delete;
+    /// Time span of the order runs.
     T time_span() const { return T(2); }
+    /// Steps of the coarsest order run (halved step sizes follow).
     std::size_t coarse_steps() const { return 4; }
+    /// Step size at which the symplecticity and reversibility defects are measured.
     T defect_step() const { return T(1) / 5; }
+    /// Step size of the long energy run.
     T energy_step() const { return T(1) / 10; }
+    /// Steps of the long energy run.
     std::size_t energy_steps() const { return 1000; }
 };
 
@@ -166,32 +226,48 @@ struct pendulum_chain_problem {
 /// differences.
 template <class T, class F, class G, class H>
 struct user_problem {
+    /// Scalar type of the state and of time.
     using value_type = T;
+    /// Whether `exact(t)` is available (the order runs then measure against it).
     static constexpr bool has_exact = false;
+    /// Name used in reports.
     const char* name = "user problem";
+    /// dq/dt = f(p) as odeint's pair form (see user_problem).
     F f;
+    /// dp/dt = g(q) as odeint's pair form.
     G g;
     H energy;  ///< H(q, p), q and p containers of n entries
-    vector<T> start_q, start_p;
+    vector<T> start_q;  ///< initial coordinates q(0)
+    vector<T> start_p;  ///< initial momenta p(0)
     T span = T(1);               ///< the order runs integrate [0, span]
     std::size_t coarse = 8;      ///< with coarse · 2^{k/2} steps
     T defect_h = T(1) / 20;      ///< step of the symplecticity and reversibility checks
     T energy_h = T(1) / 20;      ///< step of the energy run
     std::size_t energy_n = 1000;  ///< steps of the energy run
 
+    /// Number of degrees of freedom.
     std::size_t dimension() const { return static_cast<std::size_t>(start_q.size()); }
+    /// Initial coordinates q(0).
     vector<T> q0() const { return start_q; }
+    /// Initial momenta p(0).
     vector<T> p0() const { return start_p; }
+    /// The system handed to the stepper.
     std::pair<F, G> system() const { return {f, g}; }
+    /// Hamiltonian H(q, p), the energy the kit monitors.
     template <class Q, class P>
     T hamiltonian(const Q& q, const P& p) const {
         return T(energy(q, p));
     }
     std::pair<vector<T>, vector<T>> exact(const T&) const = delete;
+    /// Time span of the order runs.
     T time_span() const { return span; }
+    /// Steps of the coarsest order run (halved step sizes follow).
     std::size_t coarse_steps() const { return coarse; }
+    /// Step size at which the symplecticity and reversibility defects are measured.
     T defect_step() const { return defect_h; }
+    /// Step size of the long energy run.
     T energy_step() const { return energy_h; }
+    /// Steps of the long energy run.
     std::size_t energy_steps() const { return energy_n; }
 };
 

@@ -43,13 +43,16 @@ struct campaign {
 
 /// A member that threw (or returned a malformed record): its index and the error's message.
 struct member_failure {
+    /// The failed member's index.
     std::size_t index = 0;
+    /// The exception's message (or why the record was malformed).
     std::string message;
 };
 
 /// What a run of a campaign gives back. Complete on the collecting process (the one process of
 /// ensemble::run, rank 0 under MPI); on the other ranks only `failed` and `root == false`.
 struct campaign_result {
+    /// Whether this process collected the results (the one process, or rank 0 under MPI).
     bool root = true;
     /// records[i]: member i's record, or nullopt if it failed (member order).
     std::vector<std::optional<record>> records;

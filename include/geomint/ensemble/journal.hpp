@@ -15,6 +15,7 @@
 ///
 /// Journal format, version 1 (text, one entry per line, fields quoted with backslash escapes
 /// \\ \" \n as read by boost::escaped_list_separator):
+/// \verbatim
 ///     # geomint ensemble journal, format 1
 ///     # campaign: <name>
 ///     # parameters: <parameters>
@@ -22,6 +23,7 @@
 ///     # columns: member,<columns>
 ///     ok,<index>,"<field>",…
 ///     failed,<index>,"<message>"
+/// \endverbatim
 /// The five header lines must equal those of the campaign being run, or the journal is refused
 /// (std::invalid_argument naming the line). A last line without its newline (a write cut short)
 /// is dropped; any other malformed line is refused (std::runtime_error naming the line number).

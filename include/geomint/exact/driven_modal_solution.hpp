@@ -30,7 +30,13 @@ namespace geomint {
 template <class T>
 class damped_mode_response {
 public:
-    /// \param omega2 ω² >= 0; \param c the modal damping, 0 <= c < 2ω.
+    /// \param omega2 ω² >= 0.
+    /// \param c      the modal damping, 0 <= c < 2ω.
+    /// \param Fc     amplitude of the cos Ωt load.
+    /// \param Fs     amplitude of the sin Ωt load.
+    /// \param Omega  the load's frequency Ω.
+    /// \param y0     y(0).
+    /// \param v0     y'(0).
     /// \throws std::invalid_argument when the mode is not underdamped (naming ω² and c), or when
     ///         the load is at resonance with an undamped mode.
     damped_mode_response(const T& omega2, const T& c, const T& Fc, const T& Fs, const T& Omega, const T& y0,
@@ -77,7 +83,9 @@ private:
 template <class T>
 class driven_modal_solution {
 public:
+    /// Scalar type of the state and of time.
     using value_type = T;
+    /// Coordinate vector type (Eigen column vector of the scalar type).
     using vector_type = vector<T>;
     static_assert(!is_exact_v<T>, "driven_modal_solution needs exp/cos/sin/sqrt: use a floating-point scalar");
 

@@ -19,8 +19,11 @@ namespace geomint {
 template <class Matrix>
 class modal_solution {
 public:
+    /// Scalar type of the state and of time.
     using value_type = typename Matrix::Scalar;
+    /// Number of coordinates known at compile time (Eigen::Dynamic if not).
     static constexpr int static_dimension = Matrix::RowsAtCompileTime;
+    /// Coordinate vector type (Eigen column vector of the scalar type).
     using vector_type = vector<value_type, static_dimension>;
     static_assert(!is_exact_v<value_type>, "modal_solution needs cos/sin/sqrt: use a floating-point scalar");
 

@@ -24,6 +24,7 @@ namespace geomint {
 /// Motion of the pendulum from φ(0) = 0 with speed p0.
 enum class pendulum_motion { oscillation, separatrix, rotation };
 
+/// Exact solution of φ̈ = −k sin φ, φ(0) = 0, φ̇(0) = p0, by Jacobi elliptic functions (Boost.Math), in any floating-point scalar T.
 template <class T>
 class pendulum_solution {
 public:
@@ -36,6 +37,7 @@ public:
         m_omega = sqrt(k);
     }
 
+    /// Oscillation, separatrix or rotation, from the energy p0²/2 against 2k.
     pendulum_motion motion() const {
         using std::abs;
         const T s = abs(m_p0), c = 2 * m_omega;

@@ -24,6 +24,7 @@ namespace geomint {
 /// r_c + t v_c. Lengths as the truss's, ω in rad per time unit.
 template <class T>
 struct rigid_motion {
+    /// A row 3-vector (x, y, z).
     using row3 = Eigen::Matrix<T, 1, 3>;
     row3 r_c;        ///< centre of mass at t = 0
     row3 v_c;        ///< its velocity
@@ -62,7 +63,9 @@ struct rigid_motion {
 /// A truss with initial conditions on a relative equilibrium, and that motion.
 template <class T, class StrainEnergy>
 struct relative_equilibrium_problem {
+    /// The truss, its nodes placed for the relative equilibrium.
     truss<T, StrainEnergy> sys;
+    /// The rigid motion the truss follows exactly.
     rigid_motion<T> motion;
 };
 

@@ -32,6 +32,7 @@ struct inverse_mass_from_f {};
 /// The pair (f, g), the constraints and, optionally, M⁻¹ as a matrix.
 template <class F, class G, class Constraints, class InverseMass = inverse_mass_from_f>
 struct constrained_system {
+    /// The form a stepper dispatches on (model/system_form.hpp).
     static constexpr system_form form = system_form::constrained_pair;
     static_assert(is_holonomic_constraints<Constraints>::value,
                   "constrained(pair, constraints) takes a geomint::holonomic_constraints");
@@ -71,6 +72,7 @@ constrained_system<F, G, Constraints, InverseMass> constrained(std::pair<F, G> f
 /// multipliers on the Newton path, scheme/galerkin/lagrangian_stages.hpp).
 template <class Lagrangian, class Constraints>
 struct constrained_lagrangian_system {
+    /// The form a stepper dispatches on (model/system_form.hpp).
     static constexpr system_form form = system_form::constrained_lagrangian;
     static_assert(is_holonomic_constraints<Constraints>::value,
                   "constrained(lagrangian, constraints) takes a geomint::holonomic_constraints");

@@ -26,9 +26,13 @@ namespace geomint {
 /// the force (the containers of the state's types; `out` sized and zeroed before the call).
 template <class F, class G, class Force>
 struct forced_pair_system {
+    /// The form a stepper dispatches on (model/system_form.hpp).
     static constexpr system_form form = system_form::forced_pair;
+    /// dq/dt = f(p), odeint's pair form.
     F coordinate_rate;
+    /// dp/dt = g(q), odeint's pair form.
     G momentum_rate;
+    /// The non-conservative force F(q, p, t), added to dp/dt.
     Force force;
 };
 

@@ -64,15 +64,20 @@ struct constraint_jacobian_type<T, Jacobian, true> {
 template <class T, class Function, class Jacobian = autodiff_jacobian>
 class holonomic_constraints {
 public:
+    /// Scalar type of the state and of time.
     using value_type = T;
+    /// Whether the user supplied the Jacobian G (else it is computed by forward autodiff).
     static constexpr bool user_jacobian = !std::is_same_v<Jacobian, autodiff_jacobian>;
     /// G's type: `matrix<T>`, or `sparse_matrix<T>` when the user's Jacobian returns one.
     using jacobian_type = typename detail::constraint_jacobian_type<T, Jacobian>::type;
+    /// Whether G is a sparse matrix.
     static constexpr bool sparse_jacobian = is_sparse_matrix_v<jacobian_type>;
     static_assert(std::is_same_v<jacobian_type, matrix<T>> || std::is_same_v<jacobian_type, sparse_matrix<T>>,
                   "a constraint Jacobian jac(q) returns a geomint::matrix<T> or a geomint::sparse_matrix<T>");
 
-    /// \param m the number of constraints (>= 1).
+    /// \param m   the number of constraints (>= 1).
+    /// \param g   the constraint function g(q) (m entries), generic in its scalar.
+    /// \param jac the Jacobian G(q) (m × n), or `autodiff_jacobian` to compute it by forward autodiff.
     /// \throws std::invalid_argument if m < 1.
     holonomic_constraints(Eigen::Index m, Function g, Jacobian jac = Jacobian{})
         : m_m(m), m_g(std::move(g)), m_jac(std::move(jac)) {

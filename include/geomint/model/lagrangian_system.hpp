@@ -45,7 +45,8 @@ struct lagrangian_derivatives {
     /// A forced model's non-conservative generalized force F(q, v, t) (n) and its Jacobians
     /// ∂F/∂q, ∂F/∂v (n × n); left empty by a conservative model.
     vector<T> F;
-    matrix<T> Fq, Fv;
+    matrix<T> Fq;  ///< ∂F/∂q (n × n)
+    matrix<T> Fv;  ///< ∂F/∂v (n × n)
 };
 
 /// No non-conservative force (the default of `lagrangian_system`).
@@ -71,8 +72,11 @@ struct no_force {};
 template <class T, class Lagrangian, class Force = no_force>
 class lagrangian_system {
 public:
+    /// Scalar type of the state and of time.
     using value_type = T;
+    /// Type of the Lagrangian callable L(q, v).
     using lagrangian_type = Lagrangian;
+    /// The form a stepper dispatches on (model/system_form.hpp).
     static constexpr system_form form = system_form::lagrangian;
     /// True when the model has a non-conservative force F(q, v, t).
     static constexpr bool has_force = !std::is_same_v<Force, no_force>;
@@ -83,7 +87,9 @@ public:
         if (dof == 0) throw std::invalid_argument("lagrangian_system: dof = 0 violates the precondition dof >= 1");
     }
 
+    /// Number of degrees of freedom n.
     std::size_t dof() const { return m_dof; }
+    /// The Lagrangian callable as given.
     const Lagrangian& lagrangian_function() const { return m_L; }
 
     /// L(q, v).

@@ -19,16 +19,22 @@ namespace geomint {
 /// A dense `quadratic_lagrangian` or `structural_system` seen as a Lagrangian model.
 template <class Model>
 struct quadratic_lagrangian_view {
+    /// Scalar type.
     using T = typename Model::value_type;
+    /// The viewed model.
     const Model& model;
+    /// Whether the model carries a non-conservative force (damping or a load).
     static constexpr bool has_force = form_of<Model>() == system_form::structural;
 
+    /// Number of degrees of freedom n.
     std::size_t dof() const { return static_cast<std::size_t>(model.size()); }
+    /// L's derivatives at (q, v): L = ½ vᵀMv − ½ qᵀKq.
     lagrangian_derivatives<T> derivatives(const vector<T>& q, const vector<T>& v) const {
         lagrangian_derivatives<T> d;
         derivatives(q, v, d);
         return d;
     }
+    /// L's derivatives at (q, v), into \p d (its storage reused).
     void derivatives(const vector<T>& q, const vector<T>& v, lagrangian_derivatives<T>& d) const {
         const Eigen::Index n = q.size();
         d.Lqq = -matrix<T>(model.stiffness());
@@ -37,10 +43,12 @@ struct quadratic_lagrangian_view {
         d.Lq.noalias() = d.Lqq * q;
         d.Lv.noalias() = d.Lvv * v;
     }
+    /// L's gradient (Lq, Lv) at (q, v), into \p d.
     void gradient(const vector<T>& q, const vector<T>& v, lagrangian_derivatives<T>& d) const {
         d.Lq.noalias() = -(model.stiffness() * q);
         d.Lv.noalias() = model.mass() * v;
     }
+    /// v = M⁻¹p.
     vector<T> velocity(const vector<T>& /*q*/, const vector<T>& p) const { return model.apply_inverse_mass(p); }
 
     /// F(q, v, t) = f(t) − C v into d.F; with `jacobians`, ∂F/∂q = 0 and ∂F/∂v = −C.

@@ -33,9 +33,13 @@ namespace geomint {
 /// callables the fingerprint (f(v), g(v)), v = (1, ..., n), of length 2n (empty for models).
 template <class T, int N>
 struct linear_system_matrices {
+    /// Mass matrix M.
     matrix<T, N> M;
+    /// Stiffness matrix K.
     matrix<T, N> K;
+    /// The model's `id()` (0 for callables).
     std::uint64_t model_id = 0;
+    /// For callables: (f(v), g(v)) at v = (1, …, n), length 2n; empty for models.
     vector<T, twice(N)> fingerprint;
 };
 

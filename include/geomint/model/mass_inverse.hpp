@@ -12,11 +12,15 @@
 
 namespace geomint {
 
+/// M⁻¹ of a symmetric positive definite mass matrix M, computed once (see the file comment).
 template <class Matrix>
 class mass_inverse {
 public:
+    /// Scalar type of the state and of time.
     using value_type = typename Matrix::Scalar;
+    /// Whether the matrix type is an Eigen sparse matrix.
     static constexpr bool is_sparse = is_sparse_matrix_v<Matrix>;
+    /// Coordinate vector type (Eigen column vector of the scalar type).
     using vector_type = vector<value_type, Matrix::RowsAtCompileTime>;
 
     /// Precondition: M symmetric positive definite (checked by the models before), compressed

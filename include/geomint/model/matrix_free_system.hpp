@@ -47,7 +47,9 @@ struct no_damping {};
 /// optionally a damping operator D and a load L (`with_damping`, `with_load`).
 template <class F, class G, class D = no_damping, class L = no_load>
 struct matrix_free_system {
+    /// Whether the model carries a damping operator.
     static constexpr bool has_damping = !std::is_same_v<D, no_damping>;
+    /// Whether the model carries a load f(t).
     static constexpr bool has_load = !std::is_same_v<L, no_load>;
     /// `matrix_free` (conservative: every stepper of a separable pair takes it) or
     /// `matrix_free_structural` (with damping or a load: Newmark's and Simpson's steppers only).
@@ -87,6 +89,8 @@ struct matrix_free_system {
 };
 
 /// Wrap odeint's pair form (f, g) for the linear steppers' matrix-free path.
+/// \param f dq/dt = f(p) = M⁻¹p, a linear callable (p, dqdt).
+/// \param g dp/dt = g(q) = −Kq, a linear callable (q, dpdt).
 /// \param omega_max_bound an upper bound of the largest generalized eigenfrequency ω_max
 ///        (finite, > 0), or omitted when unknown (Newmark needs none; Simpson's stepper then
 ///        needs stability_check::off).

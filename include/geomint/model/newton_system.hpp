@@ -35,6 +35,7 @@ namespace geomint {
 template <class T>
 struct simple_pendulum_potential {
     T k = T(1);  ///< k = g/l, 1/time² (the paper takes k = 1)
+    /// V(q) = −k cos q.
     template <class U>
     U operator()(const U& q) const {
         using std::cos;
@@ -59,14 +60,18 @@ struct simple_pendulum_potential {
 template <class T, class Potential>
 class newton_system {
 public:
+    /// Scalar type of the state and of time.
     using value_type = T;
+    /// Type of the potential V(q).
     using potential_type = Potential;
+    /// The form a stepper dispatches on (model/system_form.hpp).
     static constexpr system_form form = system_form::newton;
 
     /// Evaluates V''(0) once (for `omega0()`); a potential whose derivatives are not finite at 0
     /// is accepted (omega0() then throws).
     explicit newton_system(Potential potential) : m_potential(std::move(potential)) { m_curvature0 = curvature_at_zero(); }
 
+    /// The potential V(q) as given.
     const Potential& potential() const { return m_potential; }
 
     /// V(q); `U` is T or dual<T>.

@@ -44,12 +44,17 @@ namespace geomint {
 template <class Matrix>
 class quadratic_lagrangian {
 public:
+    /// Matrix type of M and K (an Eigen matrix: dense, or sparse where the model allows it).
     using matrix_type = Matrix;
+    /// Scalar type of the state and of time.
     using value_type = typename Matrix::Scalar;
+    /// Number of coordinates known at compile time (Eigen::Dynamic if not).
     static constexpr int static_dimension = Matrix::RowsAtCompileTime;
+    /// Coordinate vector type (Eigen column vector of the scalar type).
     using vector_type = vector<value_type, static_dimension>;
     /// True for an `Eigen::SparseMatrix` model.
     static constexpr bool is_sparse = is_sparse_matrix_v<Matrix>;
+    /// The form a stepper dispatches on (model/system_form.hpp).
     static constexpr system_form form =
         is_sparse ? system_form::sparse_quadratic_lagrangian : system_form::quadratic_lagrangian;
     static_assert(!is_sparse || !is_exact_v<value_type>,
@@ -82,7 +87,9 @@ public:
 
     /// Number of degrees of freedom n.
     Eigen::Index size() const { return m_data->M.rows(); }
+    /// Mass matrix M (n × n, symmetric positive definite).
     const Matrix& mass() const { return m_data->M; }
+    /// Stiffness matrix K (n × n, symmetric positive semidefinite).
     const Matrix& stiffness() const { return m_data->K; }
     /// M⁻¹, computed once at construction (dense models only).
     const Matrix& inverse_mass() const
@@ -177,6 +184,7 @@ private:
     std::shared_ptr<const data> m_data;  ///< shared by copies, never modified
 };
 
+/// Deduction guide: the matrix type of M and K.
 template <class Matrix>
 quadratic_lagrangian(Matrix, Matrix) -> quadratic_lagrangian<Matrix>;
 

@@ -43,8 +43,11 @@ namespace geomint {
 template <class T, class Potential>
 class separable_system {
 public:
+    /// Scalar type of the state and of time.
     using value_type = T;
+    /// Type of the potential V(q).
     using potential_type = Potential;
+    /// The form a stepper dispatches on (model/system_form.hpp).
     static constexpr system_form form = system_form::separable;
 
     /// \throws std::invalid_argument if dof = 0.
@@ -53,7 +56,9 @@ public:
             throw std::invalid_argument("separable_system: dof = 0 violates the precondition dof >= 1");
     }
 
+    /// Number of degrees of freedom n.
     std::size_t dof() const { return m_dof; }
+    /// The potential V(q) as given.
     const Potential& potential() const { return m_potential; }
 
     /// V(q).

@@ -36,7 +36,9 @@ namespace geomint {
 /// Rayleigh damping C = α M + β K (α in 1/time, β in time), α, β >= 0 and finite.
 template <class T>
 struct rayleigh_damping {
+    /// Mass-proportional coefficient α (1/time).
     T alpha;
+    /// Stiffness-proportional coefficient β (time).
     T beta;
 };
 
@@ -57,14 +59,21 @@ struct rayleigh_damping {
 template <class Matrix, class Load = no_load>
 class structural_system {
 public:
+    /// Matrix type of M and K (an Eigen matrix: dense, or sparse where the model allows it).
     using matrix_type = Matrix;
+    /// Scalar type of the state and of time.
     using value_type = typename Matrix::Scalar;
+    /// Type of the load f(t) (`no_load` without one).
     using load_type = Load;
+    /// Number of coordinates known at compile time (Eigen::Dynamic if not).
     static constexpr int static_dimension = Matrix::RowsAtCompileTime;
+    /// Coordinate vector type (Eigen column vector of the scalar type).
     using vector_type = vector<value_type, static_dimension>;
+    /// Whether the model carries a load f(t).
     static constexpr bool has_load = !std::is_same_v<Load, no_load>;
     /// True for an `Eigen::SparseMatrix` model.
     static constexpr bool is_sparse = is_sparse_matrix_v<Matrix>;
+    /// The form a stepper dispatches on (model/system_form.hpp).
     static constexpr system_form form = system_form::structural;
     static_assert(!is_sparse || !is_exact_v<value_type>,
                   "a sparse structural_system needs a floating-point scalar (Eigen's SimplicialLDLT compiles a "
@@ -90,8 +99,11 @@ public:
 
     /// Number of degrees of freedom n.
     Eigen::Index size() const { return m_data->M.rows(); }
+    /// Mass matrix M (n × n, symmetric positive definite).
     const Matrix& mass() const { return m_data->M; }
+    /// Damping matrix C (n × n, symmetric positive semidefinite).
     const Matrix& damping() const { return m_data->C; }
+    /// Stiffness matrix K (n × n, symmetric positive semidefinite).
     const Matrix& stiffness() const { return m_data->K; }
     /// False when every entry of C is zero (then, with no load, the steppers take the
     /// conservative path: the step of the quadratic_lagrangian (M, K)).
@@ -190,12 +202,16 @@ private:
     std::shared_ptr<const data> m_data;  ///< shared by copies, never modified
 };
 
+/// Deduction guide: (M, C, K).
 template <class Matrix>
 structural_system(Matrix, Matrix, Matrix) -> structural_system<Matrix>;
+/// Deduction guide: (M, C, K, load).
 template <class Matrix, class Load>
 structural_system(Matrix, Matrix, Matrix, Load) -> structural_system<Matrix, Load>;
+/// Deduction guide: (M, Rayleigh damping, K).
 template <class Matrix>
 structural_system(Matrix, rayleigh_damping<typename Matrix::Scalar>, Matrix) -> structural_system<Matrix>;
+/// Deduction guide: (M, Rayleigh damping, K, load).
 template <class Matrix, class Load>
 structural_system(Matrix, rayleigh_damping<typename Matrix::Scalar>, Matrix, Load) -> structural_system<Matrix, Load>;
 

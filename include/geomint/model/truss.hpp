@@ -37,6 +37,7 @@ using nodal = Eigen::Matrix<T, Eigen::Dynamic, 3, Eigen::RowMajor>;
 template <class T>
 struct linear_spring {
     T stiffness = T(1);  ///< k
+    /// φ(l) for a bar of current length l and rest length L.
     template <class U>
     U operator()(const U& l, const T& rest_length) const {
         const U e = l - rest_length;
@@ -49,6 +50,7 @@ struct linear_spring {
 template <class T>
 struct st_venant_kirchhoff {
     T axial_stiffness = T(1);  ///< EA
+    /// φ(l) for a bar of current length l and rest length L.
     template <class U>
     U operator()(const U& l, const T& rest_length) const {
         const T L2 = rest_length * rest_length;
@@ -75,8 +77,11 @@ struct st_venant_kirchhoff {
 template <class T, class StrainEnergy = linear_spring<T>, class Load = no_load>
 class truss {
 public:
+    /// Scalar type of the state and of time.
     using value_type = T;
+    /// Type of the load f(t) (`no_load` without one).
     using load_type = Load;
+    /// The form a stepper dispatches on (model/system_form.hpp).
     static constexpr system_form form = system_form::truss;
     /// Whether the truss carries an external load (U ≠ 0).
     static constexpr bool has_load = !std::is_same_v<Load, no_load>;
@@ -84,11 +89,15 @@ public:
     truss() = default;
     /// A truss with the external load of work function `load` (see the class's `Load`).
     explicit truss(Load load) : m_load(std::move(load)) {}
+    /// The external load as given.
     const Load& load() const { return m_load; }
 
+    /// A bar between nodes i and j.
     struct bar {
-        std::size_t i, j;   ///< node indices, i ≠ j
+        std::size_t i;  ///< first node index
+        std::size_t j;  ///< second node index, j ≠ i
         T rest_length;      ///< L > 0
+        /// Its strain energy φ(l).
         StrainEnergy energy;
     };
 
@@ -130,8 +139,11 @@ public:
         return add_bar(i, j, T(sqrt(reference_distance2(i, j))), std::move(energy));
     }
 
+    /// Number of nodes N.
     std::size_t nodes() const { return m_mass.size(); }
+    /// The bars.
     const std::vector<bar>& bars() const { return m_bars; }
+    /// The nodal masses m_i.
     const std::vector<T>& masses() const { return m_mass; }
 
     /// Node positions as given to `add_node` (N × 3).

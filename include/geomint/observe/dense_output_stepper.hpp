@@ -106,30 +106,44 @@ class dense_output_stepper {
                   "dense_output_stepper wraps a fixed-step odeint stepper (stepper_tag) on (q, p) pair states");
 
 public:
+    /// The wrapped stepper type.
     using stepper_type = Stepper;
+    /// State: the pair (q, p) of coordinates and generalized momenta.
     using state_type = typename Stepper::state_type;
+    /// Derivative type: the pair (dq/dt, dp/dt).
     using deriv_type = typename Stepper::deriv_type;
+    /// Scalar type of the state and of time.
     using value_type = typename Stepper::value_type;
+    /// Time type (odeint's `time_type`): the scalar type.
     using time_type = typename Stepper::time_type;
+    /// Type of `order()`.
     using order_type = typename Stepper::order_type;
+    /// odeint algebra of the wrapped stepper.
     using algebra_type = typename Stepper::algebra_type;
+    /// odeint operations: what odeint would pick for the coordinate type (for type inspection).
     using operations_type = typename Stepper::operations_type;
+    /// odeint resizer of the wrapped stepper.
     using resizer_type = typename Stepper::resizer_type;
+    /// odeint category: a dense-output stepper.
     using stepper_category = boost::numeric::odeint::dense_output_stepper_tag;
 
     dense_output_stepper() = default;
     /// \param stepper the stepper that advances the run; its copy takes the side steps.
     explicit dense_output_stepper(const Stepper& stepper) : m_stepper(stepper), m_side(stepper) {}
 
+    /// Copy: the wrapped stepper is copied, the states kept.
     dense_output_stepper(const dense_output_stepper& other)
         : m_stepper(other.m_stepper), m_side(other.m_side), m_slot(other.m_slot ? other.m_slot->clone() : nullptr),
           m_current(other.m_current), m_previous(other.m_previous), m_t0(other.m_t0), m_t(other.m_t),
           m_t_old(other.m_t_old), m_dt(other.m_dt), m_steps(other.m_steps), m_initialized(other.m_initialized) {}
+    /// Move.
     dense_output_stepper(dense_output_stepper&&) noexcept = default;
+    /// Copy assignment.
     dense_output_stepper& operator=(const dense_output_stepper& other) {
         if (this != &other) *this = dense_output_stepper(other);
         return *this;
     }
+    /// Move assignment.
     dense_output_stepper& operator=(dense_output_stepper&&) noexcept = default;
     ~dense_output_stepper() = default;
 
@@ -194,15 +208,21 @@ public:
     void calc_state(const time_type& t, StateOut& x) const {
         write_state(t, x);
     }
+    /// odeint's `calc_state`: the interpolated state at t in [previous_time(), current_time()] into x. \throws std::domain_error if t lies outside the last step.
     template <class StateOut>
     void calc_state(const time_type& t, const StateOut& x) const {
         write_state(t, x);
     }
 
+    /// State at current_time().
     const state_type& current_state() const { return m_current; }
+    /// Time of the last step's end.
     const time_type& current_time() const { return m_t; }
+    /// Size of the next step.
     const time_type& current_time_step() const { return m_dt; }
+    /// State at previous_time().
     const state_type& previous_state() const { return m_previous; }
+    /// Time of the last step's start.
     const time_type& previous_time() const { return m_t_old; }
 
     /// Forget the steppers' summation carries and caches (the position in the run stays).
@@ -307,6 +327,7 @@ namespace boost::numeric::odeint {
 template <class C>
     requires(!std::input_or_output_iterator<C>)
 struct copy_impl_sfinae<std::pair<C, C>, std::pair<C, C>, void> {
+    /// to = from.
     static void copy(const std::pair<C, C>& from, std::pair<C, C>& to) { to = from; }
 };
 }  // namespace boost::numeric::odeint

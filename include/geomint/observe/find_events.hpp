@@ -39,7 +39,9 @@ enum class event_direction {
 /// One located event: the time and the continuous output there.
 template <class State, class Time>
 struct event_record {
+    /// Time of the event.
     Time t;
+    /// State at the event (interpolated).
     State state;
     bool rising;  ///< the event function rises through zero at t (falls otherwise)
 };
@@ -85,6 +87,11 @@ auto call_event(Event& event, const Time& t, const State& x) {
 ///                 node at or beyond t1, or, with `terminal`, at the end of the step of the first
 ///                 event); `stepper.current_time()` is its time. The trajectory is the plain
 ///                 stepper's: locating events changes no step.
+/// \param t0       start time.
+/// \param t1       end time (the run ends at the first node at or beyond it).
+/// \param dt       the step size (its sign gives the direction of time).
+/// \param direction which sign changes count (rising, falling or both).
+/// \param options  samples per step, terminal events, TOMS 748's iteration cap.
 /// \param event    g(t, q, p) (or g(t, x) for a state that is not a (q, p) pair), convertible to
 ///                 the time type.
 /// \throws std::invalid_argument if dt is zero or not finite, t0 or t1 not finite, t1 on the

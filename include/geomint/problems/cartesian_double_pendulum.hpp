@@ -22,6 +22,7 @@
 
 namespace geomint::problems {
 
+/// The planar double pendulum in Cartesian coordinates (4 coordinates, 2 rod constraints): the constrained form of problems/double_pendulum.hpp, for the RATTLE family.
 template <class T>
 struct cartesian_double_pendulum {
     double_pendulum<T> angles;  ///< the same pendulum's constants (m1, m2, g, l)

@@ -21,26 +21,35 @@ namespace geomint::problems {
 /// Every constant is computed in `T` (g = 981/100, ω0 = 2π).
 template <class T>
 struct double_pendulum {
+    /// Matrix type of M and K (an Eigen matrix: dense, or sparse where the model allows it).
     using matrix_type = matrix<T, 2>;
+    /// Coordinate vector type (Eigen column vector of the scalar type).
     using vector_type = vector<T, 2>;
 
-    T m1 = T(1), m2 = T(1);
+    T m1 = T(1);  ///< mass of the upper bob (kg)
+    T m2 = T(1);  ///< mass of the lower bob (kg)
+    /// Gravity g, 9.81 length/time².
     T g = T(981) / T(100);
+    /// The reference frequency ω₀ = 2π (t̄ = 1).
     T omega0 = boost::math::constants::two_pi<T>();
+    /// Rod length l = g/ω₀².
     T l = g / (omega0 * omega0);
     /// The time unit t̄ = 2π/ω0 (s) in which T and h are given.
     T tbar = boost::math::constants::two_pi<T>() / omega0;
 
+    /// Mass matrix M (2 × 2) of the linearized double pendulum.
     matrix_type mass() const {
         matrix_type M;
         M << (m1 + m2) * l * l, m2 * l * l, m2 * l * l, m2 * l * l;
         return M;
     }
+    /// Stiffness matrix K (2 × 2) of the linearized double pendulum.
     matrix_type stiffness() const {
         matrix_type K;
         K << (m1 + m2) * g * l, T(0), T(0), m2 * g * l;
         return K;
     }
+    /// The model (M, K).
     quadratic_lagrangian<matrix_type> system() const { return {mass(), stiffness()}; }
 
     /// The full (nonlinear) Lagrangian of the same pendulum, generic in the element type (for
@@ -75,7 +84,9 @@ struct double_pendulum {
         dxdt[3] = m2 * l * l * v0 * v1 * s - m2 * g * l * sin(x[1]);
     }
 
+    /// Initial angles (0, π/6), the paper's benchmark.
     vector_type q0() const { return vector_type(T(0), boost::math::constants::pi<T>() / T(6)); }
+    /// Initial momenta (0, 0).
     vector_type p0() const { return vector_type(T(0), T(0)); }
 
     /// ω1 = ω0 √(2 + √2) (mode x1 = (1, −√2)), ω2 = ω0 √(2 − √2) (mode x2 = (1, √2)); eq. (49), μ_r = 1.
@@ -83,6 +94,7 @@ struct double_pendulum {
         using std::sqrt;
         return omega0 * sqrt(T(2) + sqrt(T(2)));
     }
+    /// ω₂, the higher eigenfrequency (ω_max).
     T omega2() const {
         using std::sqrt;
         return omega0 * sqrt(T(2) - sqrt(T(2)));

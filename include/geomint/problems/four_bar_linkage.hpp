@@ -29,6 +29,7 @@
 
 namespace geomint::problems {
 
+/// A closed four-bar linkage in Cartesian coordinates of its two moving joints: three bar constraints, one degree of freedom (see the file comment).
 template <class T>
 struct four_bar_linkage {
     T crank = T(1);              ///< l₁ (m)

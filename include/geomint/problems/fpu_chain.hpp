@@ -15,13 +15,16 @@ namespace geomint::problems {
 /// α-FPU chain; `alpha` is a scalar (T or int) multiplying the cubic term.
 template <class T>
 struct fpu_chain {
+    /// Cubic coefficient α.
     T alpha;
 
     /// dq/dt = p (problems/unit_mass_rate.hpp).
     using coordinate_rate = unit_mass_rate;
     /// dp_i/dt = φ'(q_{i+1} − q_i) − φ'(q_i − q_{i−1}), φ'(r) = r + α r².
     struct momentum_rate {
+        /// Cubic coefficient α.
         T alpha;
+        /// Writes dp/dt.
         template <class Q, class D>
         void operator()(const Q& q, D& dpdt) const {
             const std::size_t n = std::size_t(q.size());
@@ -35,6 +38,7 @@ struct fpu_chain {
             }
         }
     };
+    /// The pair (dq/dt, dp/dt) for odeint.
     std::pair<coordinate_rate, momentum_rate> system() const { return {{}, {alpha}}; }
 };
 

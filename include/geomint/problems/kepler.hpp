@@ -33,12 +33,14 @@ struct kepler {
                                         " violates the precondition 0 <= e < 1");
     }
 
+    /// Eccentricity e, 0 ≤ e < 1.
     T e;
 
     /// dq/dt = p (problems/unit_mass_rate.hpp).
     using coordinate_rate = unit_mass_rate;
     /// dp/dt = −q/|q|³.
     struct momentum_rate {
+        /// Writes dp/dt = −q/|q|³.
         template <class Q, class D>
         void operator()(const Q& q, D& dpdt) const {
             using std::sqrt;
@@ -63,7 +65,9 @@ struct kepler {
         p << -sin(E) / d, b * cos(E) / d;
         return {q, p};
     }
+    /// Initial position: the pericentre (1 − e, 0).
     vector<T, 2> q0() const { return exact(T(0)).first; }
+    /// Initial momentum at the pericentre.
     vector<T, 2> p0() const { return exact(T(0)).second; }
     /// The period 2π.
     T period() const { return boost::math::constants::two_pi<T>(); }

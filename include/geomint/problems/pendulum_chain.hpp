@@ -15,15 +15,19 @@
 
 namespace geomint::problems {
 
+/// A chain of n pendula coupled by torsion springs of stiffness κ, free ends (see the file comment).
 template <class T>
 struct pendulum_chain {
+    /// Coupling stiffness κ.
     T kappa;
 
     /// dq/dt = p (problems/unit_mass_rate.hpp).
     using coordinate_rate = unit_mass_rate;
     /// dp_i/dt = −sin q_i + κ (q_{i+1} − q_i) − κ (q_i − q_{i−1}).
     struct momentum_rate {
+        /// Coupling stiffness κ.
         T kappa;
+        /// Writes dp/dt.
         template <class Q, class D>
         void operator()(const Q& q, D& dpdt) const {
             using std::sin;
@@ -37,8 +41,10 @@ struct pendulum_chain {
             }
         }
     };
+    /// The pair (dq/dt, dp/dt) for odeint.
     std::pair<coordinate_rate, momentum_rate> system() const { return {{}, {kappa}}; }
 
+    /// The Hamiltonian H(q, p).
     template <class Q, class P>
     T hamiltonian(const Q& q, const P& p) const {
         using std::cos;

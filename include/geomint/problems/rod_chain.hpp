@@ -22,13 +22,19 @@
 
 namespace geomint::problems {
 
+/// A planar chain of rigid rods pinned at the origin (Cartesian node coordinates, one length constraint per rod; see the file comment).
 template <class T>
 struct rod_chain {
+    /// Number of rods.
     Eigen::Index rods = 10;
+    /// Mass of each node.
     T mass = T(1);
+    /// Length of each rod.
     T length = T(1);
+    /// Gravity, 9.81 length/time².
     T gravity = T(981) / T(100);
 
+    /// Number of degrees of freedom.
     Eigen::Index dof() const { return 2 * rods; }
 
     /// g(q): the N rod constraints, generic over the element type (for make_holonomic_constraints).

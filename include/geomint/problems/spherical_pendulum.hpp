@@ -22,10 +22,14 @@
 
 namespace geomint::problems {
 
+/// The spherical pendulum as a point in ℝ³ constrained to |q| = length.
 template <class T>
 struct spherical_pendulum {
+    /// Mass of the bob.
     T mass = T(1);
+    /// Length of the rod.
     T length = T(1);
+    /// Gravity, 9.81 length/time².
     T gravity = T(981) / T(100);
 
     /// g_c(q) = (|q|² − ℓ²)/2, one constraint.

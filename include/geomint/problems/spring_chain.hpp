@@ -37,6 +37,7 @@ public:
                                         " (precondition: 0 < k < inf)");
     }
 
+    /// Number of coordinates n.
     Eigen::Index size() const { return m_n; }
 
     /// M = m I (sparse).

@@ -20,8 +20,10 @@ namespace geomint::problems {
 /// A truss with its initial state.
 template <class T, class StrainEnergy, class Load = no_load>
 struct truss_problem {
+    /// The truss.
     truss<T, StrainEnergy, Load> sys;
-    nodal<T> R, P;  ///< initial positions and momenta, N × 3
+    nodal<T> R;  ///< initial positions, N × 3
+    nodal<T> P;  ///< initial momenta, N × 3
 };
 
 /// Initial velocities of the tumbling tetrahedron in eighths, (v_x, v_y, v_z) node by node.

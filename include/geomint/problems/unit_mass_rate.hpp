@@ -9,7 +9,9 @@
 
 namespace geomint::problems {
 
+/// dq/dt = p (unit mass), odeint's coordinate rate.
 struct unit_mass_rate {
+    /// Writes dq/dt = p.
     template <class P, class D>
     void operator()(const P& p, D& dqdt) const {
         if constexpr (requires { p.size(); })

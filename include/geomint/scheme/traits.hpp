@@ -63,16 +63,23 @@ enum scheme_claim : unsigned {
 /// `struct leapfrog : scheme_claims<2, symplectic_map | time_symmetric | momentum_conserving>`.
 template <unsigned Order, unsigned Claims>
 struct scheme_claims {
+    /// Order of accuracy.
     static constexpr unsigned order = Order;
+    /// Whether the scheme's map is symplectic (ΦᵀJΦ = J).
     static constexpr bool symplectic = (Claims & symplectic_map) != 0;
+    /// Whether the scheme is time symmetric (its own adjoint).
     static constexpr bool symmetric = (Claims & time_symmetric) != 0;
+    /// Whether the scheme conserves the energy exactly (up to rounding and solver tolerance).
     static constexpr bool energy_preserving = (Claims & energy_conserving) != 0;
+    /// Whether the scheme conserves the momenta of the system's symmetries.
     static constexpr bool momentum_preserving = (Claims & momentum_conserving) != 0;
 };
 
 /// Base of a scheme stable at every step size on q̈ = −ω²q.
 struct unconditionally_stable {
+    /// Stability region on q̈ = −ω²q, in words.
     static constexpr const char* stability_text = "unconditionally stable";
+    /// Stability limit on ω|h| in T (+∞: unconditionally stable; NaN: not analysed).
     template <class T>
     static T stability_limit() {
         return std::numeric_limits<T>::infinity();
@@ -81,7 +88,9 @@ struct unconditionally_stable {
 
 /// Base of a scheme stable on q̈ = −ω²q for ω|h| < 2 (the explicit splitting schemes).
 struct stable_below_two {
+    /// Stability region on q̈ = −ω²q, in words.
     static constexpr const char* stability_text = "omega h < 2";
+    /// Stability limit on ω|h| in T (+∞: unconditionally stable; NaN: not analysed).
     template <class T>
     static T stability_limit() {
         return T(2);
@@ -90,7 +99,9 @@ struct stable_below_two {
 
 /// Base of a scheme whose stability limit is not analysed (NaN).
 struct stability_not_analysed {
+    /// Stability region on q̈ = −ω²q, in words.
     static constexpr const char* stability_text = "not analysed";
+    /// Stability limit on ω|h| in T (+∞: unconditionally stable; NaN: not analysed).
     template <class T>
     static T stability_limit() {
         return std::numeric_limits<T>::quiet_NaN();

@@ -32,8 +32,11 @@ namespace geomint {
 
 /// Solves residuals(x) = 0 from `x` by minimum-norm Gauss–Newton in T (see the file comment).
 ///
+/// \param x         the starting point.
 /// \param residuals a generic callable std::vector<U> → std::vector<U>, called with U = T and
 ///                  U = dual<T>.
+/// \param name      what is solved (for error messages).
+/// \param options   the iteration cap.
 /// \param tolerance a callable x ↦ the largest residual accepted at x.
 /// \throws std::runtime_error (naming `name` and the largest residual) if the iteration stops
 ///         above the tolerance.

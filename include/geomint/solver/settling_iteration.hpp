@@ -69,6 +69,7 @@ public:
     /// \param what   the iteration, e.g. "the fixed-point iteration" (both strings must outlive
     ///               the monitor: literals or a scheme's name; nothing is allocated unless it fails).
     /// \param h      the step size (reported in errors).
+    /// \param opt    tolerances and the iteration cap.
     /// \param rate   how the iteration converges (the stopping rule).
     settling_iteration(const char* who, const char* what, const T& h, const iteration_options& opt,
                        convergence rate = convergence::linear)
@@ -98,6 +99,7 @@ public:
         m_previous = delta;
         return false;
     }
+    /// Iterations so far.
     int iterations() const { return m_count; }
 
 private:

@@ -94,14 +94,18 @@ class galerkin_vi_stepper
     static_assert(scheme::galerkin_scheme<scheme::galerkin_lobatto<Degree>>);
 
 public:
+    /// The scheme this stepper steps.
     using typename base::scheme_type;
+    /// Time type: the scalar type.
     using typename base::time_type;
+    /// Scalar type (odeint's `value_type`).
     using typename base::value_type;
 
     /// \param options the iterations' cap (default 100: the fixed point contracts linearly, like
     ///        (C |h| L)^k; a step that needs more is a step too large).
     explicit galerkin_vi_stepper(iteration_options options = {.max_iterations = 100}) : m_options(options) {}
 
+    /// The solver options in use.
     const iteration_options& options() const { return m_options; }
 
     /// Iterations of the last step (fixed-point sweeps, or Newton steps).

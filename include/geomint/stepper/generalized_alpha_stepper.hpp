@@ -49,8 +49,11 @@ class alpha_method_stepper
     friend base;
 
 public:
+    /// The state holds no extra (acceleration) entries.
     static constexpr bool dual_states = false;
+    /// Time type: the scalar type.
     using typename base::time_type;
+    /// Scalar type (odeint's `value_type`).
     using typename base::value_type;
 
     /// \param rho_infinity spectral radius at infinite step (default 0.9).

@@ -100,10 +100,14 @@ public:
     /// (the conformance kit takes the step's Jacobian by central differences).
     static constexpr bool dual_states = false;
 
+    /// Time type: the scalar type.
     using typename base::time_type;
+    /// Scalar type (odeint's `value_type`).
     using typename base::value_type;
+    /// Number of coordinates known at compile time (Eigen::Dynamic if not).
     static constexpr int static_dimension = state_traits<Coor>::static_size;
 
+    /// \p check: refuse step sizes outside the stability bound (default) or not.
     explicit linear_variational_stepper(stability_check check = stability_check::enforce) : m_check(check) {}
 
     /// The internal node q_{j+1/2} of the last step (Simpson variant 1 only, eq. 29).

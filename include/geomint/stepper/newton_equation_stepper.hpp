@@ -115,7 +115,7 @@ private:
 ///   with n = dof() or for odeint's system form (`Scheme::multi_dof` schemes only).
 ///
 /// System: a `newton_system` or a `separable_system` (or std::ref to one); explicit schemes
-/// (`!Scheme::needs_potential`: leap-frog, symplectic Euler) also accept odeint's symplectic
+/// (schemes whose `needs_potential` is false: leap-frog, symplectic Euler) also accept odeint's symplectic
 /// system form — a pair (f, g), dq/dt = f(p) and dp/dt = g(q), both used (any separable
 /// H = T(p) + V(q)), or a momentum function g(q, dpdt) alone (dq/dt = p). Implicit schemes refuse
 /// the system form at compile time (they need the potential V).
@@ -147,7 +147,9 @@ class newton_equation_stepper
                   "formulas: use plain_summation");
 
 public:
+    /// Time type: the scalar type.
     using typename base::time_type;
+    /// Scalar type (odeint's `value_type`).
     using typename base::value_type;
 
     newton_equation_stepper() = default;
@@ -325,24 +327,34 @@ private:
     detail::pair_summation<vector<T>, Summation> m_vector_sum;
 };
 
+/// Odeint stepper of `scheme::leapfrog` (see the primary template).
 template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
 using leapfrog_stepper = newton_equation_stepper<Coor, scheme::leapfrog, Momentum, Checks, Summation>;
+/// Odeint stepper of `scheme::symplectic_euler` (see the primary template).
 template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
 using symplectic_euler_stepper = newton_equation_stepper<Coor, scheme::symplectic_euler, Momentum, Checks, Summation>;
+/// Odeint stepper of `scheme::symplectic_euler_adjoint` (see the primary template).
 template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
 using symplectic_euler_adjoint_stepper = newton_equation_stepper<Coor, scheme::symplectic_euler_adjoint, Momentum, Checks, Summation>;
+/// Odeint stepper of `scheme::implicit_midpoint` (see the primary template).
 template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
 using implicit_midpoint_stepper = newton_equation_stepper<Coor, scheme::implicit_midpoint, Momentum, Checks, Summation>;
+/// Odeint stepper of `scheme::standard_projection` (see the primary template).
 template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
 using standard_projection_stepper = newton_equation_stepper<Coor, scheme::standard_projection<>, Momentum, Checks, Summation>;
+/// Odeint stepper of `scheme::symmetric_projection` (see the primary template).
 template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
 using symmetric_projection_stepper = newton_equation_stepper<Coor, scheme::symmetric_projection<>, Momentum, Checks, Summation>;
+/// Odeint stepper of `scheme::suris1` (see the primary template).
 template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
 using suris1_stepper = newton_equation_stepper<Coor, scheme::suris1, Momentum, Checks, Summation>;
+/// Odeint stepper of `scheme::suris2` (see the primary template).
 template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
 using suris2_stepper = newton_equation_stepper<Coor, scheme::suris2, Momentum, Checks, Summation>;
+/// Odeint stepper of `scheme::discrete_gradient` (see the primary template).
 template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
 using discrete_gradient_stepper = newton_equation_stepper<Coor, scheme::discrete_gradient, Momentum, Checks, Summation>;
+/// Odeint stepper of `scheme::modified_discrete_gradient` (see the primary template).
 template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = plain_summation>
 using modified_discrete_gradient_stepper =
     newton_equation_stepper<Coor, scheme::modified_discrete_gradient, Momentum, Checks, Summation>;

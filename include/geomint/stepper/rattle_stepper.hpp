@@ -59,7 +59,9 @@ class constrained_stepper
     friend base;
 
 public:
+    /// Time type: the scalar type.
     using typename base::time_type;
+    /// Scalar type (odeint's `value_type`).
     using typename base::value_type;
 
     /// \param options the position solves' Newton iteration cap.

@@ -58,12 +58,15 @@ class splitting_stepper
                   "Method must be a splitting method (scheme/composition/splitting_scheme.hpp: evaluations, coefficients)");
 
 public:
+    /// Time type: the scalar type.
     using typename base::time_type;
+    /// Scalar type (odeint's `value_type`).
     using typename base::value_type;
 
     /// The drift coefficients a_l and kick coefficients b_l in the stepper's scalar (odeint's
     /// `coef_a`, `coef_b` convention: drift then kick).
     static const std::vector<value_type>& coef_a() { return coefficients().first; }
+    /// The kick coefficients b_l in the stepper's scalar.
     static const std::vector<value_type>& coef_b() { return coefficients().second; }
 
     /// Forget the summation carry (a new trajectory starts afresh anyway when the state handed in

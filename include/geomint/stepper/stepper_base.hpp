@@ -41,6 +41,7 @@ namespace geomint {
 /// state's sizes and that every entry is finite, and throws
 /// std::invalid_argument naming the value and the violated condition.
 struct checked {
+    /// Input checks are on.
     static constexpr bool enabled = true;
 };
 
@@ -49,6 +50,7 @@ struct checked {
 /// reported). What is checked once per system and step size (the stability bound, the model's
 /// own preconditions) and the solvers' convergence errors still throw.
 struct unchecked {
+    /// Input checks are off.
     static constexpr bool enabled = false;
 };
 
@@ -113,31 +115,49 @@ class stepper_base {
                   "Checks must be geomint::checked or geomint::unchecked");
 
 public:
+    /// The scheme this stepper steps (a type of namespace geomint::scheme).
     using scheme_type = Scheme;
+    /// The concrete stepper type (CRTP).
     using stepper_type = Derived;
+    /// Coordinate container q.
     using coor_type = Coor;
+    /// Momentum container p.
     using momentum_type = Momentum;
+    /// Type of dq/dt (the coordinate container), as odeint's symplectic steppers.
     using coor_deriv_type = Coor;
+    /// Type of dp/dt (the momentum container).
     using momentum_deriv_type = Momentum;
+    /// State: the pair (q, p) of coordinates and generalized momenta.
     using state_type = std::pair<Coor, Momentum>;
+    /// Derivative type: the pair (dq/dt, dp/dt).
     using deriv_type = std::pair<coor_deriv_type, momentum_deriv_type>;
+    /// odeint state wrapper of dq/dt.
     using wrapped_coor_deriv_type = boost::numeric::odeint::state_wrapper<coor_deriv_type>;
+    /// odeint state wrapper of dp/dt.
     using wrapped_momentum_deriv_type = boost::numeric::odeint::state_wrapper<momentum_deriv_type>;
+    /// Scalar type of the state and of time.
     using value_type = typename state_traits<Coor>::scalar;
+    /// Time type (odeint's `time_type`): the scalar type.
     using time_type = value_type;
     /// What odeint would pick for `Coor` (reported for type inspection: geomint's steppers do
     /// their arithmetic through Eigen views, not through an odeint algebra).
     using algebra_type = typename boost::numeric::odeint::algebra_dispatcher<Coor>::algebra_type;
+    /// odeint operations: what odeint would pick for the coordinate type (for type inspection).
     using operations_type = typename boost::numeric::odeint::operations_dispatcher<Coor>::operations_type;
     /// Work arrays are sized on each step from the state (odeint's `initially_resizer` behaviour).
     using resizer_type = boost::numeric::odeint::initially_resizer;
+    /// Type of `order()`.
     using order_type = unsigned short;
+    /// odeint category: a plain (fixed step) stepper.
     using stepper_category = boost::numeric::odeint::stepper_tag;
+    /// The checking policy, `checked` or `unchecked`.
     using check_policy = Checks;
+    /// Whether this stepper validates its input (the `checked` policy).
     static constexpr bool checks_enabled = Checks::enabled;
 
     /// Order of accuracy of the scheme.
     static constexpr order_type order_value = static_cast<order_type>(Scheme::order);
+    /// Order of accuracy of the scheme (odeint's `order()`).
     static constexpr order_type order() { return order_value; }
 
     /// odeint's stepper interface: prepare for states like `x`. geomint's steppers size their
@@ -153,6 +173,7 @@ public:
     void do_step(System system, StateInOut& x, const time_type& t, const time_type& dt) {
         dispatch(system, detail::unwrap_reference_to(x), t, detail::unwrap_reference_to(x), dt);
     }
+    /// odeint's in-place step of the (q, p) state x from t to t + dt. \throws geomint::error on bad input (checked policy) or a failed solve.
     template <class System, class StateInOut>
         requires detail::is_state_pair_v<StateInOut>
     void do_step(System system, const StateInOut& x, const time_type& t, const time_type& dt) {
@@ -166,6 +187,7 @@ public:
         auto x = std::make_pair(std::ref(q), std::ref(p));
         dispatch(system, x, t, x, dt);
     }
+    /// odeint's in-place step with q and p given separately.
     template <class System, class CoorInOut, class MomentumInOut>
         requires(!detail::is_state_pair_v<CoorInOut>)
     void do_step(System system, const CoorInOut& q, const MomentumInOut& p, const time_type& t, const time_type& dt) {
@@ -180,6 +202,7 @@ public:
     void do_step(System system, const StateIn& in, const time_type& t, StateOut& out, const time_type& dt) {
         dispatch(system, detail::unwrap_reference_to(in), t, detail::unwrap_reference_to(out), dt);
     }
+    /// odeint's out-of-place step from \p in to \p out.
     template <class System, class StateIn, class StateOut>
         requires detail::is_state_pair_v<StateIn>
     void do_step(System system, const StateIn& in, const time_type& t, const StateOut& out, const time_type& dt) {

@@ -63,11 +63,15 @@ class truss_stepper
     static_assert(summation_policy<Summation>, "Summation must be compensated_summation or plain_summation");
 
 public:
+    /// Time type: the scalar type.
     using typename base::time_type;
+    /// Scalar type (odeint's `value_type`).
     using typename base::value_type;
 
+    /// \p options: the Newton solver's tolerances and iteration limit.
     explicit truss_stepper(iteration_options options = {}) : m_options(options) {}
 
+    /// The solver options in use.
     const iteration_options& options() const { return m_options; }
     /// Steps this stepper has split into half steps since construction (only schemes with
     /// `halve_on_failure`, the energy-conserving (d): see `scheme::mc_step`).
@@ -99,12 +103,16 @@ private:
     scheme::mc_trajectory_carry<T> m_carry;
 };
 
+/// Odeint stepper of `scheme::truss_midpoint` (see the primary template).
 template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = compensated_summation>
 using truss_midpoint_stepper = truss_stepper<Coor, scheme::truss_midpoint, Momentum, Checks, Summation>;
+/// Odeint stepper of `scheme::truss_energy_momentum` (see the primary template).
 template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = compensated_summation>
 using truss_energy_momentum_stepper = truss_stepper<Coor, scheme::truss_energy_momentum, Momentum, Checks, Summation>;
+/// Odeint stepper of `scheme::truss_fourth_order` (see the primary template).
 template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = compensated_summation>
 using truss_fourth_order_stepper = truss_stepper<Coor, scheme::truss_fourth_order, Momentum, Checks, Summation>;
+/// Odeint stepper of `scheme::truss_energy_conserving` (see the primary template).
 template <class Coor, class Momentum = Coor, class Checks = checked, class Summation = compensated_summation>
 using truss_energy_conserving_stepper =
     truss_stepper<Coor, scheme::truss_energy_conserving<>, Momentum, Checks, Summation>;

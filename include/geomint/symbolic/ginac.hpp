@@ -17,6 +17,8 @@
 
 #include <string>
 
+/// \cond GEOMINT_SPECIALIZATIONS
+// Eigen's traits of GiNaC::ex: an exact scalar (epsilon 0).
 namespace Eigen {
 template <>
 struct NumTraits<GiNaC::ex> : GenericNumTraits<GiNaC::ex> {
@@ -30,16 +32,24 @@ struct NumTraits<GiNaC::ex> : GenericNumTraits<GiNaC::ex> {
     static inline int digits10() { return 0; }
 };
 }  // namespace Eigen
+/// \endcond
 
 namespace geomint {
 
+/// Exact, symbolic scalar: tolerances 0.
 template <>
 struct scalar_traits<GiNaC::ex> {
+    /// Exact: tolerances are 0.
     static constexpr bool is_exact = true;
+    /// Symbolic.
     static constexpr bool is_symbolic = true;
+    /// No finite digit count.
     static constexpr int digits10 = 0;
+    /// 0.
     static GiNaC::ex epsilon() { return 0; }
+    /// 0.
     static GiNaC::ex tolerance(unsigned) { return 0; }
+    /// "symbolic".
     static std::string name() { return "symbolic"; }
 };
 
@@ -70,6 +80,7 @@ inline GiNaC::matrix to_ginac(const matrix<GiNaC::ex>& m) {
         for (Eigen::Index j = 0; j < m.cols(); ++j) g(unsigned(i), unsigned(j)) = m(i, j);
     return g;
 }
+/// Converts a GiNaC matrix to an Eigen matrix of GiNaC::ex.
 inline matrix<GiNaC::ex> from_ginac(const GiNaC::matrix& g) {
     matrix<GiNaC::ex> m(g.rows(), g.cols());
     for (unsigned i = 0; i < g.rows(); ++i)
@@ -79,8 +90,10 @@ inline matrix<GiNaC::ex> from_ginac(const GiNaC::matrix& g) {
 
 }  // namespace symbolic
 
+/// Exact solves for GiNaC::ex (GiNaC's `matrix::solve`).
 template <>
 struct linear_solver<GiNaC::ex> {
+    /// Solves a x = b exactly; false if det a normalizes to 0.
     static bool solve(const matrix<GiNaC::ex>& a, const matrix<GiNaC::ex>& b, matrix<GiNaC::ex>& x) {
         const GiNaC::matrix A = symbolic::to_ginac(a), B = symbolic::to_ginac(b);
         if (GiNaC::normal(A.determinant()).is_zero()) return false;

@@ -2,6 +2,7 @@
 // umbrella header.
 #include <geomint/geomint.hpp>
 #include <iostream>
+#include <string>
 int main() {
     using V = Eigen::Vector2d;
     Eigen::Matrix2d M = Eigen::Matrix2d::Identity(), K = Eigen::Matrix2d::Identity();
@@ -10,6 +11,7 @@ int main() {
     auto x = std::make_pair(V(1, 0), V(0, 0));
     st.do_step(sys, x, 0.0, 0.1);
     const double err = std::abs(x.first(0) - std::cos(0.1));
-    std::cout << "downstream: q(0.1) = " << x.first(0) << ", error " << err << "\n";
-    return err < 1e-6 ? 0 : 1;
+    std::cout << "downstream: geomint " << GEOMINT_VERSION_STRING << " (package " << GEOMINT_PACKAGE_VERSION
+              << "), q(0.1) = " << x.first(0) << ", error " << err << "\n";
+    return err < 1e-6 && std::string(GEOMINT_VERSION_STRING) == GEOMINT_PACKAGE_VERSION ? 0 : 1;
 }

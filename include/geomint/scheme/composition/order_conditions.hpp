@@ -76,6 +76,7 @@ std::vector<U> symmetric_composition_residuals(const word_basis& basis, const st
 template <class T>
 class nystrom_quotient {
 public:
+    /// \throws std::invalid_argument unless \p basis is a two-generator basis (splitting_basis(order)).
     explicit nystrom_quotient(const word_basis& basis) : m_size(basis.size()) {
         if (basis.generators() != 2) throw std::invalid_argument("nystrom_quotient: the basis must be splitting_basis(order)");
         auto letter = [&](int g) {
@@ -158,8 +159,10 @@ std::vector<U> splitting_residuals(const word_basis& basis, const std::vector<U>
 /// the published digits, an overdetermined consistent one (dependent words of the free algebra)
 /// to its solution.
 ///
+/// \param x         the starting point (the published digits).
 /// \param residuals a generic callable std::vector<U> → std::vector<U>, called with U = T and
 ///                  U = dual<T>.
+/// \param name      the method (for error messages).
 /// \param order     the method's order: the residuals must reach 1000 ε · max(1, |x|)^order.
 /// \throws std::runtime_error (naming the method and the residual) if they do not.
 template <class T, class Residuals>

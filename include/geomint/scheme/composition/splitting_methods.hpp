@@ -23,6 +23,7 @@ namespace geomint::scheme {
 /// beyond the tables.
 template <class Method, unsigned Order, unsigned Evaluations>
 struct solved_splitting : splitting_scheme<Method, Order, Evaluations> {
+    /// The coefficients in T beyond the tables' digits, solved from the order conditions (solve_coefficients.hpp).
     template <class T>
     static splitting_coefficients<T> untabulated_coefficients() {
         static_assert(requires { solve_free_coefficients(std::type_identity<T>{}, Method{}); },
@@ -38,10 +39,15 @@ struct solved_splitting : splitting_scheme<Method, Order, Evaluations> {
 /// `symplectic_rkn_sb3a_mclachlan`, whose a_1, a_2 are 20-digit double literals.
 /// Source: McLachlan, SIAM J. Sci. Comput. 16 (1995) 151, Table 2 (SB3A).
 struct mclachlan_sb3a : solved_splitting<mclachlan_sb3a, 4, 5> {
+    /// The coefficient table (scheme/composition/coefficient_tables.hpp).
     using table = tables::mclachlan_sb3a;
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "mclachlan_sb3a";
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "McLachlan, SIAM J. Sci. Comput. 16 (1995) 151, SB3A (odeint's symplectic_rkn_sb3a_mclachlan)";
+    /// Whether the method is a Runge–Kutta–Nyström splitting (for q̈ = −∇V(q) only).
     static constexpr bool nystrom = false;
+    /// The coefficients as printed in the source (for the test that compares them with the computed ones).
     static std::vector<const char*> published_digits() { return {"0.40518861839525227722", "-0.28714404081652408900"}; }
     /// (a_1, a_2) → drifts a_1 a_2 a_3 a_3 a_2 a_1, kicks b_1 b_2 b_3 b_2 b_1 0.
     template <class U>
@@ -58,10 +64,15 @@ struct mclachlan_sb3a : solved_splitting<mclachlan_sb3a, 4, 5> {
 /// printed 15 digits (the authors tuned the free parameters; the solve moves them least).
 /// Source: Blanes & Moan, J. Comput. Appl. Math. 142 (2002) 313, Table 3 (SRKN^b_11).
 struct blanes_moan_srkn6 : solved_splitting<blanes_moan_srkn6, 6, 12> {
+    /// The coefficient table (scheme/composition/coefficient_tables.hpp).
     using table = tables::blanes_moan_srkn6;
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "blanes_moan_srkn6";
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Blanes & Moan, J. Comput. Appl. Math. 142 (2002) 313, Table 3, SRKN^b_11 (order 6)";
+    /// Whether the method is a Runge–Kutta–Nyström splitting (for q̈ = −∇V(q) only).
     static constexpr bool nystrom = true;
+    /// The coefficients as printed in the source (for the test that compares them with the computed ones).
     static std::vector<const char*> published_digits() {
         return {"0.123229775946271",  "0.290553797799558",  "-0.127049212625417", "-0.246331761062075", "0.357208872795928",
                 "0.0414649985182624", "0.198128671918067", "-0.0400061921041533", "0.0752539843015807", "-0.0115113874206879"};

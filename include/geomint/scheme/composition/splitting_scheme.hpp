@@ -31,7 +31,8 @@ namespace geomint::scheme {
 /// kick b_l, for l = 0 … s−1 (a zero coefficient is a skipped substep). Σa = Σb = 1.
 template <class T>
 struct splitting_coefficients {
-    std::vector<T> drift, kick;
+    std::vector<T> drift;  ///< drift coefficients a_l
+    std::vector<T> kick;   ///< kick coefficients b_l
 };
 
 /// The most decimal digits a scalar may carry and still read the 140-digit coefficient tables
@@ -89,6 +90,7 @@ std::vector<U> palindromic_weights(const std::vector<U>& w_outer_to_inner) {
 ///                time-symmetric.
 template <class Method, unsigned Order, unsigned Evaluations, unsigned Claims = symplectic_map | time_symmetric>
 struct splitting_scheme : scheme_claims<Order, Claims>, stability_not_analysed {
+    /// Force evaluations per step.
     static constexpr unsigned evaluations = Evaluations;
 
     /// The drift and kick coefficients in T.

@@ -37,6 +37,7 @@ splitting_coefficients<T> leapfrog_coefficients(const std::vector<T>& g) {
 /// or published digits to solve from (`Method::published_digits()`, solve_coefficients.hpp).
 template <class Method, unsigned Order, unsigned Stages>
 struct symmetric_composition : splitting_scheme<Method, Order, Stages> {
+    /// Number of stages.
     static constexpr unsigned stages = Stages;
 
     /// w_m, …, w_1 (outer to inner; m = (Stages − 1)/2) in T.
@@ -71,9 +72,13 @@ struct symmetric_composition : splitting_scheme<Method, Order, Stages> {
 
 /// Yoshida's triple jump, order 4, 3 stages: w_1 = 1/(2 − 2^{1/3}) (closed form).
 struct yoshida4 : symmetric_composition<yoshida4, 4, 3> {
+    /// The coefficient table (scheme/composition/coefficient_tables.hpp).
     using table = tables::yoshida4;
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "yoshida4";
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Yoshida, Phys. Lett. A 150 (1990) 262, sec. 4: triple jump";
+    /// The composition weights, computed in T from their closed form.
     template <class T>
     static std::vector<T> compute() {
         using std::cbrt;
@@ -83,9 +88,13 @@ struct yoshida4 : symmetric_composition<yoshida4, 4, 3> {
 
 /// Suzuki's fractal, order 4, 5 stages: w_2 = w_1 = 1/(4 − 4^{1/3}) (closed form).
 struct suzuki4 : symmetric_composition<suzuki4, 4, 5> {
+    /// The coefficient table (scheme/composition/coefficient_tables.hpp).
     using table = tables::suzuki4;
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "suzuki4";
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Suzuki, Phys. Lett. A 146 (1990) 319: fractal decomposition, 5 stages";
+    /// The composition weights, computed in T from their closed form.
     template <class T>
     static std::vector<T> compute() {
         using std::cbrt;
@@ -96,17 +105,25 @@ struct suzuki4 : symmetric_composition<suzuki4, 4, 5> {
 
 /// Yoshida's order 6, solution A, 7 stages (square system: 3 weights, 3 conditions).
 struct yoshida6 : symmetric_composition<yoshida6, 6, 7> {
+    /// The coefficient table (scheme/composition/coefficient_tables.hpp).
     using table = tables::yoshida6;
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "yoshida6";
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Yoshida, Phys. Lett. A 150 (1990) 262, Table 1, solution A";
+    /// The coefficients as printed in the source (for the test that compares them with the computed ones).
     static std::vector<const char*> published_digits() { return {"0.784513610477560", "0.235573213359357", "-1.17767998417887"}; }
 };
 
 /// Yoshida's order 8, solution D, 15 stages (square: 7 weights, 7 conditions).
 struct yoshida8 : symmetric_composition<yoshida8, 8, 15> {
+    /// The coefficient table (scheme/composition/coefficient_tables.hpp).
     using table = tables::yoshida8;
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "yoshida8";
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Yoshida, Phys. Lett. A 150 (1990) 262, Table 2, solution D";
+    /// The coefficients as printed in the source (for the test that compares them with the computed ones).
     static std::vector<const char*> published_digits() {
         return {"0.914844246229740", "0.253693336566229", "-1.44485223686048", "-0.158240635368243",
                 "1.93813913762276",  "-1.96061023297549", "0.102799849391985"};
@@ -116,10 +133,14 @@ struct yoshida8 : symmetric_composition<yoshida8, 8, 15> {
 /// Kahan & Li's order 6, 9 stages (s9odr6a): 4 weights, 3 conditions; the one free parameter is
 /// the authors' (the solve moves the printed weights by the least amount onto the solution set).
 struct kahan_li6 : symmetric_composition<kahan_li6, 6, 9> {
+    /// The coefficient table (scheme/composition/coefficient_tables.hpp).
     using table = tables::kahan_li6;
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "kahan_li6";
+    /// The publication and equations this is taken from.
     static constexpr const char* source =
         "Kahan & Li, Math. Comp. 66 (1997) 1089, s9odr6a; digits as printed in Hairer-Lubich-Wanner, GNI 2nd ed., eq. (V.3.12)";
+    /// The coefficients as printed in the source (for the test that compares them with the computed ones).
     static std::vector<const char*> published_digits() {
         return {"0.39216144400731413927925056", "0.33259913678935943859974864", "-0.70624617255763935980996482",
                 "0.08221359629355080023149045"};
@@ -129,10 +150,14 @@ struct kahan_li6 : symmetric_composition<kahan_li6, 6, 9> {
 /// Kahan & Li's order 8, 17 stages (s17odr8a): 8 weights, 7 conditions (one free parameter, kept
 /// as printed to first order).
 struct kahan_li8 : symmetric_composition<kahan_li8, 8, 17> {
+    /// The coefficient table (scheme/composition/coefficient_tables.hpp).
     using table = tables::kahan_li8;
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "kahan_li8";
+    /// The publication and equations this is taken from.
     static constexpr const char* source =
         "Kahan & Li, Math. Comp. 66 (1997) 1089, s17odr8a; digits as printed in Hairer-Lubich-Wanner, GNI 2nd ed., eq. (V.3.14)";
+    /// The coefficients as printed in the source (for the test that compares them with the computed ones).
     static std::vector<const char*> published_digits() {
         return {"0.13020248308889008087881763",  "0.56116298177510838456196441", "-0.38947496264484728640807860",
                 "0.15884190655515560089621075",  "-0.39590389413323757733623154", "0.18453964097831570709183254",
@@ -142,11 +167,15 @@ struct kahan_li8 : symmetric_composition<kahan_li8, 8, 17> {
 
 /// Sofroniou & Spaletta's order 10, 35 stages: 17 weights, 16 conditions.
 struct sofroniou_spaletta10 : symmetric_composition<sofroniou_spaletta10, 10, 35> {
+    /// The coefficient table (scheme/composition/coefficient_tables.hpp).
     using table = tables::sofroniou_spaletta10;
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "sofroniou_spaletta10";
+    /// The publication and equations this is taken from.
     static constexpr const char* source =
         "Sofroniou & Spaletta, Optim. Methods Softw. 20 (2005) 597, s35 order 10; digits as printed in Hairer-Lubich-Wanner, GNI "
         "2nd ed., sec. V.3.2 (p10s35)";
+    /// The coefficients as printed in the source (for the test that compares them with the computed ones).
     static std::vector<const char*> published_digits() {
         return {"0.07879572252168641926390768", "0.31309610341510852776481247", "0.02791838323507806610952027",
                 "-0.22959284159390709415121340", "0.13096206107716486317465686", "-0.26973340565451071434460973",

@@ -54,11 +54,17 @@ public:
             }
     }
 
+    /// Number of words.
     std::size_t size() const { return m_words.size(); }
+    /// Highest degree of the basis.
     int max_degree() const { return m_max_degree; }
+    /// Number of generators.
     std::size_t generators() const { return m_generator_degrees.size(); }
+    /// Degree of generator g.
     int generator_degree(std::size_t g) const { return m_generator_degrees[g]; }
+    /// Word i (generator indices).
     const std::vector<int>& word(std::size_t i) const { return m_words[i]; }
+    /// Degree of word i.
     int degree(std::size_t i) const { return m_degrees[i]; }
     /// Index of word(i) followed by generator g, or −1 beyond max_degree.
     int appended(std::size_t i, std::size_t g) const { return m_appended[i][g]; }
@@ -81,10 +87,14 @@ private:
 template <class T>
 class word_series {
 public:
+    /// The zero series over \p basis (which must outlive it).
     explicit word_series(const word_basis& basis) : m_basis(&basis), m_c(basis.size(), T(0)) {}
 
+    /// The basis.
     const word_basis& basis() const { return *m_basis; }
+    /// Coefficient of word i.
     T& operator[](std::size_t i) { return m_c[i]; }
+    /// Coefficient of word i.
     const T& operator[](std::size_t i) const { return m_c[i]; }
 
     /// The identity (the empty word with coefficient 1).

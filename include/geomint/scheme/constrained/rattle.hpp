@@ -38,12 +38,17 @@ namespace geomint::scheme {
 /// and a sparse entry; a model uses the one of its matrix type (`of<Model>()`).
 template <class T>
 struct constraint_frame {
+    /// The cached frame for one matrix type.
     template <class Matrix>
     struct entry {
+        /// Coordinates the frame was computed at.
         vector<T> q;
-        Matrix G, B;
-        reusable_lu<Matrix> position_lu, momentum_lu;  ///< the two solves' factorizations, kept
+        Matrix G;  ///< the constraint Jacobian G(q) (m × n)
+        Matrix B;  ///< M⁻¹Gᵀ (n × m)
+        reusable_lu<Matrix> position_lu;  ///< the position solve's factorization, kept
+        reusable_lu<Matrix> momentum_lu;  ///< the momentum solve's factorization, kept
 
+        /// Recomputes G and M⁻¹Gᵀ unless the frame is at \p at already.
         template <class Model>
         void update(const Model& model, const vector<T>& at) {
             if (q.size() == at.size() && q == at) return;
@@ -52,9 +57,12 @@ struct constraint_frame {
             B = model.inverse_mass_times_transpose(G);
         }
     };
+    /// Entry of dense models.
     entry<matrix<T>> dense;
+    /// Entry of sparse models.
     entry<sparse_matrix<T>> sparse;
 
+    /// The entry of Model's matrix type.
     template <class Model>
     auto& of() {
         if constexpr (Model::is_sparse) return sparse;
@@ -64,7 +72,9 @@ struct constraint_frame {
 
 /// RATTLE, eqs. (1)–(3).
 struct rattle : geomint::scheme_claims<2, symplectic_map | time_symmetric>, geomint::stability_not_analysed {
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "rattle";
+    /// The publication and equations this is taken from.
     static constexpr const char* source =
         "Andersen (1983); Leimkuhler & Skeel (1994); Hairer, Lubich, Wanner, GNI (2006) VII.1.4, eq. (1.26)";
 
@@ -112,10 +122,14 @@ struct rattle : geomint::scheme_claims<2, symplectic_map | time_symmetric>, geom
 template <class Method>
 struct rattle_composition : geomint::scheme_claims<Method::order, symplectic_map | time_symmetric>,
                             geomint::stability_not_analysed {
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "rattle_composition";
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Reich, SIAM J. Numer. Anal. 33 (1996) 475; weights: Method::source";
+    /// The composition method whose weights are used.
     using method = Method;
 
+    /// The composition weights in T.
     template <class T>
     static const std::vector<T>& weights() {
         return Method::template weights<T>();

@@ -41,6 +41,7 @@ struct no_stage_force {};
 template <class U, int N = Eigen::Dynamic, int S = Eigen::Dynamic>
 class lobatto_fixed_point {
 public:
+    /// State vector type.
     using vec = vector<U, N>;
 
     /// The increments (Δq, Δp) of one step of size h (h < 0 steps backward) from (q, p) (length n

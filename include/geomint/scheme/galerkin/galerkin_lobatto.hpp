@@ -41,9 +41,12 @@ template <unsigned Degree>
 struct galerkin_lobatto : scheme_claims<2 * Degree, symplectic_map | time_symmetric | momentum_conserving>,
                           stability_not_analysed {
     static_assert(Degree >= 1 && Degree <= 12, "galerkin_lobatto: Degree must be 1 ... 12");
+    /// Polynomial degree of the Galerkin ansatz.
     static constexpr unsigned degree = Degree;
+    /// Number of stages.
     static constexpr unsigned stages = Degree + 1;
     static constexpr const char* name = detail::galerkin_names[Degree];  ///< "galerkin_vi_<Degree>"
+    /// The publication and equations this is taken from.
     static constexpr const char* source =
         "Marsden & West (2001) sec. 2.6; Hairer-Lubich-Wanner GNI sec. VI.6 (Lobatto IIIA-IIIB); Degree 2: "
         "Rojas-Quintero et al. (2024) eqs. (17)-(25)";

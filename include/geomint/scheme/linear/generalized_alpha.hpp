@@ -32,9 +32,13 @@ namespace geomint {
 template <class T>
 struct generalized_alpha_parameters {
     T rho_infinity;  ///< spectral radius at infinite step, ρ∞
+    /// α_m.
     T alpha_m;
+    /// α_f.
     T alpha_f;
+    /// Newmark's β.
     T beta;
+    /// Newmark's γ.
     T gamma;
 };
 
@@ -100,7 +104,9 @@ private:
 
 /// Generalized-α (Chung & Hulbert 1993), parameter ρ∞ ∈ [0, 1].
 struct generalized_alpha : detail::alpha_method_common {
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "generalized_alpha";
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Chung & Hulbert, J. Appl. Mech. 60 (1993) 371, section 2";
     /// \throws std::invalid_argument unless 0 <= ρ∞ <= 1.
     template <class T>
@@ -112,7 +118,9 @@ struct generalized_alpha : detail::alpha_method_common {
 
 /// HHT-α (Hilber, Hughes & Taylor 1977), parameter ρ∞ ∈ [½, 1] (α = (ρ∞ − 1)/(ρ∞ + 1) ∈ [−⅓, 0]).
 struct hht_alpha : detail::alpha_method_common {
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "hht_alpha";
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Hilber, Hughes & Taylor, Earthquake Eng. Struct. Dyn. 5 (1977) 283";
     /// \throws std::invalid_argument unless 1/2 <= ρ∞ <= 1.
     template <class T>

@@ -95,11 +95,17 @@ namespace geomint::scheme {
 /// operator (eq. (4) or (8)). `Matrix`: `matrix<T>` or `sparse_matrix<T>`.
 template <class Matrix>
 struct lagrange_dalembert_factors {
+    /// Scalar type of the state and of time.
     using value_type = typename Matrix::Scalar;
-    Matrix M, C, K;
+    Matrix M;  ///< mass matrix
+    Matrix C;  ///< damping matrix
+    Matrix K;  ///< stiffness matrix
+    /// Step size h.
     value_type h;
+    /// LU factorization of the step operator.
     lu_factorization<Matrix> step_operator;
 
+    /// Factors the step operator \p a for (M, C, K) at step size h.
     lagrange_dalembert_factors(Matrix M_, Matrix C_, Matrix K_, const value_type& h_, const Matrix& a)
         : M(std::move(M_)), C(std::move(C_)), K(std::move(K_)), h(h_), step_operator(a) {}
 };

@@ -30,6 +30,7 @@ public:
     /// Newmark: Y = (h/2) K, W p = 2 R⁻¹ p with R = (2/h) M + (h/2) K.
     using workspace = detail::matrix_free_workspace<T, Coor, Momentum>;
 
+    /// Newmark: Y = (h/2) K, W p = 2 R⁻¹ p with R = (2/h) M + (h/2) K.
     static matrix_free_kick_drift_kick newmark(System& sys, Eigen::Index n, const T& h, workspace& ws) {
         return matrix_free_kick_drift_kick(sys, n, h, false, h / T(2), T(0), h / T(2), ws);
     }
@@ -39,6 +40,7 @@ public:
         return matrix_free_kick_drift_kick(sys, n, h, true, h / T(6), h / T(3), h / T(12), ws);
     }
 
+    /// Whether the scheme has the internal node (Simpson).
     bool has_node_coordinates() const { return m_simpson; }
 
     /// u = S⁻¹ M q (Simpson): one CG solve with A(1, −h²/8).

@@ -25,8 +25,11 @@ namespace geomint::scheme {
 struct newmark : geomint::scheme_claims<2, symplectic_map | time_symmetric>,
                  geomint::unconditionally_stable,
                  partitioned_scheme<newmark> {
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "newmark";
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Rojas-Quintero et al. (2024), eqs. (9)-(12)";
+    /// Whether the scheme carries an internal node (Simpson variant 1: q at the half step).
     static constexpr bool has_internal_node = false;
     /// X_n = (2/h) M, Y_n = (h/2) K (eq. 11). M, K: n × n; h > 0.
     /// \throws std::invalid_argument if h <= 0 or is not finite.

@@ -4,10 +4,10 @@
 ///
 /// Source: Rojas-Quintero, Dubois, Cabrera-Díaz (2024), Proposition 1, eq. (34), and
 /// Proposition 7, eq. (42). A scheme of this form is A η_{j+1} = B η_j with η = (p, q),
-///
-///     A = [ I  −X ]      B = [ −I  −X ]
-///         [ I   Y ]          [  I  −Y ],
-///
+/// \f[
+///     A = \begin{pmatrix} I & -X \\ I & Y \end{pmatrix}, \qquad
+///     B = \begin{pmatrix} -I & -X \\ I & -Y \end{pmatrix},
+/// \f]
 /// equivalently p_{j+1} + p_j = X (q_{j+1} − q_j) and p_{j+1} − p_j = −Y (q_{j+1} + q_j).
 /// With Z = X + Y this gives q_{j+1} = Z⁻¹(2 p_j + (X − Y) q_j), p_{j+1} = X (q_{j+1} − q_j) − p_j,
 /// so Φ = A⁻¹B is formed from one n × n solve. Newmark (11) and Simpson variant 2 (31) are
@@ -33,7 +33,9 @@ namespace geomint::scheme {
 /// matrices are built once per step size, off the hot path.
 template <class T>
 struct partitioned_blocks {
+    /// Block X (n × n).
     matrix<T> X;
+    /// Block Y (n × n).
     matrix<T> Y;
 };
 
@@ -99,7 +101,9 @@ kick_drift_kick<T> factor_transfer_matrix(const matrix<T>& phi) {
 /// (Proposition 7): ξ = (X + Y)⁻¹, ζ = (X⁻¹ + Y⁻¹)⁻¹ = X ξ Y. Shapes n × n.
 template <class T>
 struct quadratic_form {
+    /// ξ = (X + Y)⁻¹ (n × n).
     matrix<T> xi;
+    /// ζ = X ξ Y (n × n).
     matrix<T> zeta;
 
     /// φ(p, q) for length-n Eigen vectors p, q.

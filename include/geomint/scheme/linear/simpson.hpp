@@ -6,7 +6,10 @@
 /// quadratic interpolant (13)–(14) through (q_ℓ, q_m, q_r) at t = 0, h/2, h; the action is
 /// integrated by Simpson's rule (1) with the Gear derivatives (15):
 ///
-///     L_h = (h/2)[⅙ g_ℓᵀMg_ℓ + ⅔ g_mᵀMg_m + ⅙ g_rᵀMg_r] − (h/2)[⅙ q_ℓᵀKq_ℓ + ⅔ q_mᵀKq_m + ⅙ q_rᵀKq_r].
+/// \f[
+///     L_h = \frac{h}{2}\Big[\tfrac16 g_\ell^{\mathsf T} M g_\ell + \tfrac23 g_m^{\mathsf T} M g_m + \tfrac16 g_r^{\mathsf T} M g_r\Big]
+///         - \frac{h}{2}\Big[\tfrac16 q_\ell^{\mathsf T} K q_\ell + \tfrac23 q_m^{\mathsf T} K q_m + \tfrac16 q_r^{\mathsf T} K q_r\Big].
+/// \f]
 ///
 /// - Variant 1 (eqs. 26–29) keeps the internal node q_{j+1/2} and solves a 3n × 3n system
 ///   A_σ (q_{j+1/2}, p_{j+1}, q_{j+1}) = B_σ (p_j, q_j).
@@ -15,7 +18,7 @@
 ///   K L⁻¹ is formed as K (M − (h²/8) K)⁻¹ M, which needs no inverse of M or K.
 ///
 /// Properties: order 4, symplectic when X_s, Y_s are positive definite (Propositions 3–6), which
-/// holds exactly when ω_max h < 2√2; conserves φ(p, q) of Proposition 7, not H.
+/// holds exactly when \f$\omega_{\max} h < 2\sqrt{2}\f$; conserves φ(p, q) of Proposition 7, not H.
 
 #include "geomint/error.hpp"
 #include "geomint/scheme/linear/lagrange_dalembert.hpp"
@@ -95,8 +98,11 @@ struct simpson_common : geomint::scheme_claims<4, symplectic_map | time_symmetri
 
 /// Simpson's scheme, variant 2 (eqs. 30–32): the internal node eliminated.
 struct simpson : detail::simpson_common, partitioned_scheme<simpson> {
+    /// Whether the scheme carries an internal node (Simpson variant 1: q at the half step).
     static constexpr bool has_internal_node = false;
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "simpson";
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Rojas-Quintero et al. (2024), eqs. (30)-(32)";
 
     /// X_s, Y_s of eq. (31). M, K: n × n; h > 0.
@@ -114,8 +120,11 @@ struct simpson : detail::simpson_common, partitioned_scheme<simpson> {
 
 /// Simpson's scheme, variant 1 (eqs. 26–29): keeps the internal node q_{j+1/2}.
 struct simpson_variant1 : detail::simpson_common {
+    /// Whether the scheme carries an internal node (Simpson variant 1: q at the half step).
     static constexpr bool has_internal_node = true;
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "simpson_variant1";
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Rojas-Quintero et al. (2024), eqs. (26)-(29)";
 
     /// A_σ⁻¹ B_σ of eq. (29): 3n × 2n, mapping (p_j, q_j) to (q_{j+1/2}, p_{j+1}, q_{j+1}).

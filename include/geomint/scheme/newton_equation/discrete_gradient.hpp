@@ -47,10 +47,14 @@ void discrete_gradient_step(const System& sys, U& phi, U& p, const T& delta, con
 /// Discrete gradient scheme (45): energy-preserving, order 2.
 struct discrete_gradient
     : geomint::scheme_claims<2, time_symmetric | energy_conserving>, geomint::unconditionally_stable {
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "discrete_gradient";
+    /// Whether the scheme needs V(q) itself, not only its gradient.
     static constexpr bool needs_potential = true;
+    /// Whether the scheme applies to several degrees of freedom (else one).
     static constexpr bool multi_dof = false;
     static constexpr bool implicit = true;  ///< solves an equation (takes iteration_options)
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Cieśliński & Ratkiewicz, eqs. (45)-(47)";
     /// \throws geomint::convergence_error if the Newton solve fails.
     template <class System, class U, class T>
@@ -63,11 +67,16 @@ struct discrete_gradient
 /// exact for the harmonic oscillator V = ω0² φ²/2 at every ε (|εω0| < π), order 2.
 struct modified_discrete_gradient
     : geomint::scheme_claims<2, time_symmetric | energy_conserving>, geomint::unconditionally_stable {
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "modified_discrete_gradient";
+    /// Whether the scheme needs V(q) itself, not only its gradient.
     static constexpr bool needs_potential = true;
+    /// Whether the scheme applies to several degrees of freedom (else one).
     static constexpr bool multi_dof = false;
     static constexpr bool implicit = true;  ///< solves an equation (takes iteration_options)
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Cieśliński & Ratkiewicz, eqs. (55)-(56)";
+    /// Stability region on q̈ = −ω²q, in words.
     static constexpr const char* stability_text = "unconditionally stable for |h omega0| < pi, where delta (55) is defined";
     /// δ(ε) = (2/ω0) tan(εω0/2) (eq. 55).
     /// \throws std::domain_error if V''(0) ≤ 0 or |ε ω0| ≥ π (δ undefined or of the wrong sign).

@@ -12,12 +12,17 @@
 
 namespace geomint::scheme {
 
+/// The implicit midpoint rule (Cieśliński & Ratkiewicz, eq. 23): symplectic, symmetric, order 2, one nonlinear solve per step.
 struct implicit_midpoint
     : geomint::scheme_claims<2, symplectic_map | time_symmetric | momentum_conserving>, geomint::unconditionally_stable {
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "implicit_midpoint";
+    /// Whether the scheme needs V(q) itself, not only its gradient.
     static constexpr bool needs_potential = true;
+    /// Whether the scheme applies to several degrees of freedom (else one).
     static constexpr bool multi_dof = true;
     static constexpr bool implicit = true;  ///< solves an equation (takes iteration_options)
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Cieśliński & Ratkiewicz, eq. (23)";
     /// \throws geomint::convergence_error if the Newton solve fails.
     template <class System, class U, class T>

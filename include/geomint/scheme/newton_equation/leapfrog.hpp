@@ -38,10 +38,12 @@ namespace geomint::scheme {
 /// stepper's summation (`newton_equation_stepper` with `compensated_summation`), which supplies
 /// its own `add_position(φ, d)` and `add_momentum(p, d)`.
 struct add_in_place {
+    /// x += d.
     template <class X, class D>
     void add_position(X& x, const D& d) const {
         x += d;
     }
+    /// x += d.
     template <class X, class D>
     void add_momentum(X& x, const D& d) const {
         x += d;
@@ -65,8 +67,11 @@ void drift(const System& sys, U& phi, const U& p, const T& c, Add& add) {
 /// `splitting_sweep`, the loop the catalogue's compositions run too.
 template <class Method>
 struct newton_splitting {
+    /// Whether the scheme needs V(q) itself, not only its gradient.
     static constexpr bool needs_potential = false;
+    /// Whether the scheme applies to several degrees of freedom (else one).
     static constexpr bool multi_dof = true;
+    /// Whether a step solves a nonlinear equation.
     static constexpr bool implicit = false;
 
     /// The drift and kick coefficients in T.
@@ -96,10 +101,15 @@ struct newton_splitting {
 struct leapfrog : newton_splitting<leapfrog>,
                   geomint::scheme_claims<2, symplectic_map | time_symmetric | momentum_conserving>,
                   geomint::stable_below_two {
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "leapfrog";
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Cieśliński & Ratkiewicz, eq. (13)";
+    /// Drift weights as exact fractions (numerator, denominator).
     static constexpr std::array<std::pair<int, int>, 2> drift{{{0, 1}, {1, 1}}};
+    /// Kick weights as exact fractions (numerator, denominator).
     static constexpr std::array<std::pair<int, int>, 2> kick{{{1, 2}, {1, 2}}};
+    /// Whether the last stage of a step and the first of the next can be merged.
     static constexpr bool first_same_as_last = true;
 
     /// The same step given the force f = f(φ_n), returning f(φ_{n+1}) in it: one force
@@ -123,9 +133,13 @@ struct leapfrog : newton_splitting<leapfrog>,
 struct symplectic_euler : newton_splitting<symplectic_euler>,
                           geomint::scheme_claims<1, symplectic_map | momentum_conserving>,
                           geomint::stable_below_two {
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "symplectic_euler";
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Cieśliński & Ratkiewicz, eq. (20)";
+    /// Drift weights as exact fractions (numerator, denominator).
     static constexpr std::array<std::pair<int, int>, 2> drift{{{0, 1}, {1, 1}}};
+    /// Kick weights as exact fractions (numerator, denominator).
     static constexpr std::array<std::pair<int, int>, 2> kick{{{1, 1}, {0, 1}}};
 };
 
@@ -134,9 +148,13 @@ struct symplectic_euler : newton_splitting<symplectic_euler>,
 struct symplectic_euler_adjoint : newton_splitting<symplectic_euler_adjoint>,
                                   geomint::scheme_claims<1, symplectic_map | momentum_conserving>,
                                   geomint::stable_below_two {
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "symplectic_euler_adjoint";
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Cieśliński & Ratkiewicz, eq. (21)";
+    /// Drift weights as exact fractions (numerator, denominator).
     static constexpr std::array<std::pair<int, int>, 1> drift{{{1, 1}}};
+    /// Kick weights as exact fractions (numerator, denominator).
     static constexpr std::array<std::pair<int, int>, 1> kick{{{1, 1}}};
 };
 

@@ -30,10 +30,14 @@ T energy_scale(const System& sys, const T& phi, const T& p) {
 template <class Base = leapfrog>
 struct standard_projection
     : geomint::scheme_claims<Base::order, energy_conserving>, geomint::stability_not_analysed {
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "standard_projection";
+    /// Whether the scheme needs V(q) itself, not only its gradient.
     static constexpr bool needs_potential = true;
+    /// Whether the scheme applies to several degrees of freedom (else one).
     static constexpr bool multi_dof = false;
     static constexpr bool implicit = true;  ///< solves an equation (takes iteration_options)
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Cieśliński & Ratkiewicz, eqs. (25)-(30)";
     /// \throws geomint::convergence_error if a Newton solve fails.
     template <class System, class U, class T>
@@ -59,10 +63,14 @@ struct standard_projection
 template <class Base = leapfrog>
 struct symmetric_projection
     : geomint::scheme_claims<Base::order, time_symmetric | energy_conserving>, geomint::stability_not_analysed {
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "symmetric_projection";
+    /// Whether the scheme needs V(q) itself, not only its gradient.
     static constexpr bool needs_potential = true;
+    /// Whether the scheme applies to several degrees of freedom (else one).
     static constexpr bool multi_dof = false;
     static constexpr bool implicit = true;  ///< solves an equation (takes iteration_options)
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Cieśliński & Ratkiewicz, eq. (31)";
     /// \throws geomint::convergence_error if a Newton solve fails.
     template <class System, class U, class T>

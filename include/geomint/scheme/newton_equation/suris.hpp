@@ -46,7 +46,9 @@ struct suris_map : geomint::scheme_claims<1, symplectic_map>, geomint::unconditi
 
 /// Suris1 (34): ε²F = −2 arctan(kε² sin φ / (2 + kε² cos φ)).
 struct suris1 : detail::suris_map<2> {
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "suris1";
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Cieśliński & Ratkiewicz, eqs. (34), (36)-(37)";
 
     /// E1 of eq. (37) in terms of (φ_n, p_n): (1 − cos εp)/ε² − (k/2)(cos φ + cos(φ − εp)),
@@ -62,7 +64,9 @@ struct suris1 : detail::suris_map<2> {
 
 /// Suris2 (35): ε²F = −4 arctan(kε² sin φ / (4 + kε² cos φ)).
 struct suris2 : detail::suris_map<4> {
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "suris2";
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Cieśliński & Ratkiewicz, eqs. (35), (38)-(39)";
 
     /// E2 of eq. (39): (4/ε²)(1 − cos(εp/2)) − k cos(φ − εp/2), with 1 − cos x = 2 sin²(x/2).

@@ -59,7 +59,9 @@ struct mc_step_data {
     const Eigen::Matrix<T, 1, 3>& origin;  ///< c: absolute positions are R + 1cᵀ (for loads)
     T t;                                 ///< t_n
     T h;                                ///< Δt
+    /// R_{n+1}.
     nodal<U> R1() const { return R0 + dR; }
+    /// P_{n+1}.
     nodal<U> P1() const { return P0 + dP; }
     /// Absolute positions of relative ones (rounded to ε|c|: for the external load only).
     nodal<U> absolute(const nodal<U>& R) const { return R.rowwise() + origin.template cast<U>(); }

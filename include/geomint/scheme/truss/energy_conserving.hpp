@@ -27,12 +27,15 @@
 
 namespace geomint::scheme {
 
+/// Graham & Jelenić's energy-conserving member of Algorithm MC (Proposition 3, eqs. 4.5–4.8): one extra scalar unknown per step makes the energy exact.
 template <class Base = truss_fourth_order>
 struct truss_energy_conserving
     : geomint::scheme_claims<Base::order,
                              (Base::symmetric ? time_symmetric : claims_nothing) | energy_conserving | momentum_conserving>,
       geomint::stability_not_analysed {
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "truss_energy_conserving";
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Graham & Jelenić, Proposition 3, eqs. (4.5)-(4.8)";
     static constexpr std::size_t scalar_unknowns = 1;  ///< κ
     static constexpr bool halve_on_failure = true;     ///< see `mc_step`
@@ -43,6 +46,7 @@ struct truss_energy_conserving
         return Base::load_terms(sys, s);
     }
 
+    /// Initial guess of the extra scalar unknown.
     template <class T>
     static std::array<T, 1> scalar_guess() {
         return {T(1)};

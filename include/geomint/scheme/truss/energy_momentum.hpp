@@ -10,9 +10,12 @@
 
 namespace geomint::scheme {
 
+/// The energy–momentum member of Algorithm MC (eq. 3.3, §4.3): conserves energy and momenta, order 2.
 struct truss_energy_momentum
     : geomint::scheme_claims<2, time_symmetric | energy_conserving | momentum_conserving>, geomint::stability_not_analysed {
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "truss_energy_momentum";
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Graham & Jelenić, eq. (3.3), §4.3";
     static constexpr bool bar_assembled = true;  ///< 𝒳 from one coefficient per bar (sparse_solve.hpp)
 
@@ -22,6 +25,7 @@ struct truss_energy_momentum
         return U(sys.discrete_bar_coefficient(b, sys.length(R0, b), sys.length(R1, b)));
     }
 
+    /// The parameters of Algorithm MC (3.3) for this member of the family.
     template <class Truss, class U, class T>
     static mc_parameters<U> parameters(const Truss& sys, const nodal<U>& R0, const nodal<U>&, const nodal<U>& R1,
                                        const nodal<U>&, const T&) {

@@ -14,10 +14,14 @@
 
 namespace geomint::scheme {
 
+/// The fourth-order member of Algorithm MC (eq. 6.2).
 struct truss_fourth_order
     : geomint::scheme_claims<4, time_symmetric | momentum_conserving>, geomint::stability_not_analysed {
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "truss_fourth_order";
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Graham & Jelenić, eq. (6.2)";
+    /// The parameters of Algorithm MC (3.3) for this member of the family.
     template <class Truss, class U, class T>
     static mc_parameters<U> parameters(const Truss& sys, const nodal<U>& R0, const nodal<U>& P0, const nodal<U>& R1,
                                        const nodal<U>& P1, const T& h) {

@@ -13,7 +13,9 @@ namespace geomint::scheme {
 /// test checks that yet, so `symplectic` is not claimed.)
 struct truss_midpoint
     : geomint::scheme_claims<2, time_symmetric | momentum_conserving>, geomint::stability_not_analysed {
+    /// Short name, as used in reports and test names.
     static constexpr const char* name = "truss_midpoint";
+    /// The publication and equations this is taken from.
     static constexpr const char* source = "Graham & Jelenić, eq. (3.3) with X = F(R_1/2)";
     static constexpr bool bar_assembled = true;  ///< 𝒳 from one coefficient per bar (sparse_solve.hpp)
 
@@ -26,6 +28,7 @@ struct truss_midpoint
         return sys.bar_coefficient(b, l);
     }
 
+    /// The parameters of Algorithm MC (3.3) for this member of the family.
     template <class Truss, class U, class T>
     static mc_parameters<U> parameters(const Truss& sys, const nodal<U>& R0, const nodal<U>&, const nodal<U>& R1,
                                        const nodal<U>&, const T&) {
