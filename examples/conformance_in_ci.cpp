@@ -40,11 +40,13 @@ private:
 };
 
 int main() {
+    //! [examine]
     namespace gc = geomint::conformance;
     const gc::claims claimed{.order = 4, .symplectic = true, .symmetric = true};
 
     const gc::report r = gc::examine(my_stepper<std::array<double, 2>>(), gc::kepler<double>(), claimed);
     std::cout << r.summary() << "\n";
+    //! [examine]
 
     // The same stepper at 50 digits: still symplectic and symmetric, but its double-literal
     // coefficients sum to 1 + 2e-16 only, so at 50 digits it is not even consistent (order 0:
