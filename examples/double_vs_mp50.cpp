@@ -6,6 +6,7 @@
 #include <iostream>
 
 int main() {
+    //! [drift]
     const geomint::problems::double_pendulum<double> dp;
     const auto rows = geomint::rounding_drift<geomint::scheme::simpson, geomint::mp<50>>(
         dp.mass(), dp.stiffness(), dp.q0(), dp.p0(), 0.1, 100000, 6);
@@ -13,6 +14,7 @@ int main() {
     for (const auto& r : rows)
         std::printf("%7zu %14.3e %16.3e %18.3e %16.3e\n", r.step, r.scheme_error_q, r.rounding_drift_q,
                     r.form_drift_low, r.form_drift_high);
+    //! [drift]
     const auto& last = rows.back();
     // Reference values: phi is an exact invariant, so its drift is rounding: below 100 eps sqrt(N).
     const bool ok = last.form_drift_low < 100 * 2.2e-16 * std::sqrt(1e5) && last.form_drift_high < 1e-40 &&
