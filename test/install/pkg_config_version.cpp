@@ -1,13 +1,19 @@
 // Built by test/install/downstream.cmake with `pkg-config --cflags --libs geomint` only: the
-// installed headers compile, link with the libraries the .pc names (mp<50> needs MPFR and GMP),
-// and GEOMINT_VERSION_STRING is the package's version.
+// installed headers compile, link with the libraries the .pc names (geomint::mpfr<50> needs
+// MPFR and GMP; the .pc defines GEOMINT_HAS_MPFR where geomint was configured with them), and
+// GEOMINT_VERSION_STRING is the package's version.
 #include <geomint/precision.hpp>
 
 #include <cstring>
 #include <iostream>
 
 int main() {
-    const geomint::mp<50> x = geomint::mp<50>(1) / 3;
+#if defined(GEOMINT_HAS_MPFR)
+    using T = geomint::mpfr<50>;
+#else
+    using T = geomint::mp<50>;
+#endif
+    const T x = T(1) / 3;
     std::cout << "geomint " << GEOMINT_VERSION_STRING << " via pkg-config; 1/3 at 50 digits = " << x << "\n";
-    return std::strcmp(GEOMINT_VERSION_STRING, GEOMINT_EXPECTED_VERSION) == 0 && abs(x * 3 - 1) < geomint::mp<50>("1e-45") ? 0 : 1;
+    return std::strcmp(GEOMINT_VERSION_STRING, GEOMINT_EXPECTED_VERSION) == 0 && abs(x * 3 - 1) < T("1e-45") ? 0 : 1;
 }
