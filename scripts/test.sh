@@ -2,7 +2,8 @@
 # The whole test suite: set up, build (tests, examples, proofs; not the benchmarks, which are
 # not tests: `bash scripts/setup.sh -DGEOMINT_BUILD_BENCH=ON` builds them), and run CTest
 # (labels by family: linear, newton_equation, truss, galerkin, splitting, constrained, observe, ensemble, common; by kind: unit, mpi (under mpirun),
-# example, cli, install, proof, odeint, headers (each public header compiled alone); `sanitized`
+# example, cli, install (the .deb and a downstream build), docs (API reference, guide snippets), proof, odeint,
+# headers (each public header compiled alone); `sanitized`
 # marks the double-precision unit tests and the CLI tests, built with
 # -fsanitize=address,undefined; GEOMINT_COMPILE_FAST lowers the optimization of what runs briefly,
 # to fit CI's compile budget). Extra arguments go to ctest, e.g. `scripts/test.sh -L galerkin`.
