@@ -54,7 +54,7 @@ class forward_jet {
     static_assert(Order == 1 || Order == 2, "forward_jet: Order must be 1 or 2");
 
 public:
-    /// Scalar type of the state and of time.
+    /// Scalar type.
     using value_type = T;
     /// Gradient: one entry per direction (at most Capacity).
     using gradient_type = Eigen::Matrix<T, Eigen::Dynamic, 1, 0, Capacity, 1>;

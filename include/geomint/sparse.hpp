@@ -123,7 +123,7 @@ void require_finite(const Eigen::SparseMatrixBase<Derived>& a, const std::string
 template <class Matrix>
 class reusable_lu {
 public:
-    /// Scalar type of the state and of time.
+    /// Scalar type.
     using value_type = typename Matrix::Scalar;
     /// Whether the matrix type is an Eigen sparse matrix.
     static constexpr bool is_sparse = is_sparse_matrix_v<Matrix>;
@@ -185,7 +185,7 @@ private:
 template <class Matrix>
 class lu_factorization {
 public:
-    /// Scalar type of the state and of time.
+    /// Scalar type.
     using value_type = typename Matrix::Scalar;
     /// Whether the matrix type is an Eigen sparse matrix.
     static constexpr bool is_sparse = is_sparse_matrix_v<Matrix>;

@@ -7,13 +7,11 @@
 //   docs_snippets SOURCE_DIR            check; exit 1 listing each block that differs or has no source
 //   docs_snippets SOURCE_DIR --update   rewrite the blocks from their regions (temporary file, renamed)
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
 #include <regex>
-#include <sstream>
 #include <string>
 #include <vector>
 

@@ -30,7 +30,7 @@ namespace geomint::conformance {
 /// θ̇ = 1/3, φ = 0, φ̇ = 2: one constraint on ℝ³.
 template <class T>
 struct spherical_pendulum_problem {
-    /// Scalar type of the state and of time.
+    /// Scalar type.
     using value_type = T;
     /// Short name, as used in reports and test names.
     static constexpr const char* name = "spherical pendulum";
@@ -68,7 +68,7 @@ struct spherical_pendulum_problem {
 /// on ℝ⁴.
 template <class T>
 struct cartesian_double_pendulum_problem {
-    /// Scalar type of the state and of time.
+    /// Scalar type.
     using value_type = T;
     /// Short name, as used in reports and test names.
     static constexpr const char* name = "double pendulum (Cartesian)";

@@ -37,7 +37,7 @@ namespace geomint::conformance {
 /// steps per period.
 template <class T>
 struct kepler_problem {
-    /// Scalar type of the state and of time.
+    /// Scalar type.
     using value_type = T;
     /// Short name, as used in reports and test names.
     static constexpr const char* name = "kepler (e = 0.6)";
@@ -80,7 +80,7 @@ struct kepler_problem {
 /// Its system also takes scalar states (odeint's one-degree-of-freedom form).
 template <class T>
 struct harmonic_oscillator_problem {
-    /// Scalar type of the state and of time.
+    /// Scalar type.
     using value_type = T;
     /// Short name, as used in reports and test names.
     static constexpr const char* name = "harmonic oscillator";
@@ -131,7 +131,7 @@ struct harmonic_oscillator_problem {
 /// (H ≈ 0.0577 < 1/6: a bounded orbit); no exact solution (orders from successive differences).
 template <class T>
 struct henon_heiles_problem {
-    /// Scalar type of the state and of time.
+    /// Scalar type.
     using value_type = T;
     /// Short name, as used in reports and test names.
     static constexpr const char* name = "henon-heiles";
@@ -169,7 +169,7 @@ struct henon_heiles_problem {
 /// q_i = (−1)^i (i + 1)/(2n), p = 0 except p_0 = 1/2; no exact solution.
 template <class T>
 struct pendulum_chain_problem {
-    /// Scalar type of the state and of time.
+    /// Scalar type.
     using value_type = T;
     /// Short name, as used in reports and test names.
     static constexpr const char* name = "pendulum chain";
@@ -226,7 +226,7 @@ struct pendulum_chain_problem {
 /// differences.
 template <class T, class F, class G, class H>
 struct user_problem {
-    /// Scalar type of the state and of time.
+    /// Scalar type.
     using value_type = T;
     /// Whether `exact(t)` is available (the order runs then measure against it).
     static constexpr bool has_exact = false;

@@ -83,7 +83,7 @@ private:
 template <class T>
 class driven_modal_solution {
 public:
-    /// Scalar type of the state and of time.
+    /// Scalar type.
     using value_type = T;
     /// Coordinate vector type (Eigen column vector of the scalar type).
     using vector_type = vector<T>;

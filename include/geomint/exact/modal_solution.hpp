@@ -19,7 +19,7 @@ namespace geomint {
 template <class Matrix>
 class modal_solution {
 public:
-    /// Scalar type of the state and of time.
+    /// Scalar type.
     using value_type = typename Matrix::Scalar;
     /// Number of coordinates known at compile time (Eigen::Dynamic if not).
     static constexpr int static_dimension = Matrix::RowsAtCompileTime;

@@ -64,7 +64,7 @@ struct constraint_jacobian_type<T, Jacobian, true> {
 template <class T, class Function, class Jacobian = autodiff_jacobian>
 class holonomic_constraints {
 public:
-    /// Scalar type of the state and of time.
+    /// Scalar type.
     using value_type = T;
     /// Whether the user supplied the Jacobian G (else it is computed by forward autodiff).
     static constexpr bool user_jacobian = !std::is_same_v<Jacobian, autodiff_jacobian>;

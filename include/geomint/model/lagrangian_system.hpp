@@ -72,7 +72,7 @@ struct no_force {};
 template <class T, class Lagrangian, class Force = no_force>
 class lagrangian_system {
 public:
-    /// Scalar type of the state and of time.
+    /// Scalar type.
     using value_type = T;
     /// Type of the Lagrangian callable L(q, v).
     using lagrangian_type = Lagrangian;

@@ -16,7 +16,7 @@ namespace geomint {
 template <class Matrix>
 class mass_inverse {
 public:
-    /// Scalar type of the state and of time.
+    /// Scalar type.
     using value_type = typename Matrix::Scalar;
     /// Whether the matrix type is an Eigen sparse matrix.
     static constexpr bool is_sparse = is_sparse_matrix_v<Matrix>;

@@ -60,7 +60,7 @@ struct simple_pendulum_potential {
 template <class T, class Potential>
 class newton_system {
 public:
-    /// Scalar type of the state and of time.
+    /// Scalar type.
     using value_type = T;
     /// Type of the potential V(q).
     using potential_type = Potential;

@@ -46,7 +46,7 @@ class quadratic_lagrangian {
 public:
     /// Matrix type of M and K (an Eigen matrix: dense, or sparse where the model allows it).
     using matrix_type = Matrix;
-    /// Scalar type of the state and of time.
+    /// Scalar type.
     using value_type = typename Matrix::Scalar;
     /// Number of coordinates known at compile time (Eigen::Dynamic if not).
     static constexpr int static_dimension = Matrix::RowsAtCompileTime;
@@ -89,7 +89,7 @@ public:
     Eigen::Index size() const { return m_data->M.rows(); }
     /// Mass matrix M (n × n, symmetric positive definite).
     const Matrix& mass() const { return m_data->M; }
-    /// Stiffness matrix K (n × n, symmetric positive semidefinite).
+    /// Stiffness matrix K (n × n, symmetric positive definite).
     const Matrix& stiffness() const { return m_data->K; }
     /// M⁻¹, computed once at construction (dense models only).
     const Matrix& inverse_mass() const

@@ -43,7 +43,7 @@ namespace geomint {
 template <class T, class Potential>
 class separable_system {
 public:
-    /// Scalar type of the state and of time.
+    /// Scalar type.
     using value_type = T;
     /// Type of the potential V(q).
     using potential_type = Potential;

@@ -61,7 +61,7 @@ class structural_system {
 public:
     /// Matrix type of M and K (an Eigen matrix: dense, or sparse where the model allows it).
     using matrix_type = Matrix;
-    /// Scalar type of the state and of time.
+    /// Scalar type.
     using value_type = typename Matrix::Scalar;
     /// Type of the load f(t) (`no_load` without one).
     using load_type = Load;

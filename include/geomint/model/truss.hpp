@@ -77,7 +77,7 @@ struct st_venant_kirchhoff {
 template <class T, class StrainEnergy = linear_spring<T>, class Load = no_load>
 class truss {
 public:
-    /// Scalar type of the state and of time.
+    /// Scalar type.
     using value_type = T;
     /// Type of the load f(t) (`no_load` without one).
     using load_type = Load;

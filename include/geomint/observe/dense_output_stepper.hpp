@@ -120,7 +120,7 @@ public:
     using order_type = typename Stepper::order_type;
     /// odeint algebra of the wrapped stepper.
     using algebra_type = typename Stepper::algebra_type;
-    /// odeint operations: what odeint would pick for the coordinate type (for type inspection).
+    /// odeint operations of the wrapped stepper.
     using operations_type = typename Stepper::operations_type;
     /// odeint resizer of the wrapped stepper.
     using resizer_type = typename Stepper::resizer_type;

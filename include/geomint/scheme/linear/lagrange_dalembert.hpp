@@ -95,7 +95,7 @@ namespace geomint::scheme {
 /// operator (eq. (4) or (8)). `Matrix`: `matrix<T>` or `sparse_matrix<T>`.
 template <class Matrix>
 struct lagrange_dalembert_factors {
-    /// Scalar type of the state and of time.
+    /// Scalar type.
     using value_type = typename Matrix::Scalar;
     Matrix M;  ///< mass matrix
     Matrix C;  ///< damping matrix
