@@ -71,6 +71,28 @@ struct no_force {};
 /// (∂²L/∂v² invertible); `velocity` checks it.
 template <class T, class Lagrangian, class Force = no_force>
 class lagrangian_system {
+    /// The jets held in place for 2n <= jet_capacity; on the heap above.
+    static constexpr int jet_capacity = 8;
+    using jets = std::vector<forward_jet<T, jet_capacity, 2>>;
+    using force_jets = std::vector<forward_jet<T, jet_capacity, 1>>;
+    // L (and F) are called on jets for their derivatives: a callable typed on double cannot be;
+    // then this static_assert is the one error (the jet evaluations below compile to nothing).
+    static constexpr bool generic_lagrangian = std::is_invocable_v<const Lagrangian&, const jets&, const jets&> &&
+                                               std::is_invocable_v<const Lagrangian&, const std::vector<T>&, const std::vector<T>&>;
+    static_assert(generic_lagrangian,
+                  "lagrangian_system: L must accept any scalar type, since its derivatives are taken by automatic "
+                  "differentiation: write it as a generic lambda [](const auto& q, const auto& v) { ... } (q, v are "
+                  "std::vectors; call sin, cos, ... unqualified or after using std::sin)");
+    static constexpr bool generic_force = []() {
+        if constexpr (std::is_same_v<Force, no_force>) return true;
+        else return std::is_invocable_v<const Force&, const force_jets&, const force_jets&, const T&> &&
+                    std::is_invocable_v<const Force&, const std::vector<T>&, const std::vector<T>&, const T&>;
+    }();
+    static_assert(generic_force,
+                  "lagrangian_system: the force F must accept any scalar type for q and v, since its Jacobians are "
+                  "taken by automatic differentiation: write it as a generic lambda "
+                  "[](const auto& q, const auto& v, const T& t) { ... } returning a std::vector of q's entry type");
+
 public:
     /// Scalar type.
     using value_type = T;
@@ -94,7 +116,8 @@ public:
 
     /// L(q, v).
     T lagrangian(const vector<T>& q, const vector<T>& v) const {
-        return checked(T(m_L(entries<T>(q, "q"), entries<T>(v, "v"))), q, v, "L");
+        if constexpr (generic_lagrangian) return checked(T(m_L(entries<T>(q, "q"), entries<T>(v, "v"))), q, v, "L");
+        else return T(0);
     }
 
     /// ∂L/∂v (the momenta p) and ∂L/∂q, by one evaluation of L on first-order jets over
@@ -134,37 +157,7 @@ public:
     void force(const vector<T>& q, const vector<T>& v, const T& t, lagrangian_derivatives<T>& d, bool jacobians) const
         requires has_force
     {
-        const Eigen::Index n = index(m_dof);
-        const auto size_check = [&](std::size_t k) {
-            if (k != m_dof)
-                throw std::invalid_argument("lagrangian_system: the force at t = " + geomint::to_string(t) + " has " +
-                                            std::to_string(k) + " entries (precondition: n = " + std::to_string(m_dof) +
-                                            ")");
-        };
-        const auto what = [&](Eigen::Index i) { return "F[" + std::to_string(i) + "] at t = " + geomint::to_string(t); };
-        if (!jacobians) {
-            const auto F = m_F(entries<T>(q, "q"), entries<T>(v, "v"), t);
-            size_check(F.size());
-            d.F.resize(n);
-            for (Eigen::Index i = 0; i < n; ++i) d.F(i) = checked(T(F[std::size_t(i)]), q, v, [&] { return what(i); });
-            return;
-        }
-        with_jets<1>(q, v, m_F, t, [&](const auto& F) {
-            size_check(F.size());
-            d.F.resize(n);
-            d.Fq.resize(n, n);
-            d.Fv.resize(n, n);
-            for (Eigen::Index i = 0; i < n; ++i) {
-                const auto& Fi = F[std::size_t(i)];
-                d.F(i) = checked(Fi.value(), q, v, [&] { return what(i); });
-                for (Eigen::Index j = 0; j < 2 * n; ++j) {
-                    const T g = Fi.directions() == 0 ? T(0) : T(Fi.gradient()(j));
-                    checked(g, q, v, [&] { return "d" + what(i) + "/d" + label(j); });
-                    if (j < n) d.Fq(i, j) = g;
-                    else d.Fv(i, j - n) = g;
-                }
-            }
-        });
+        if constexpr (generic_force) force_of_generic(q, v, t, d, jacobians);
     }
 
     /// The velocity v with ∂L/∂v(q, v) = p (the inverse Legendre transform), by Newton's method
@@ -204,6 +197,42 @@ public:
 private:
     static Eigen::Index index(std::size_t i) { return static_cast<Eigen::Index>(i); }
 
+    /// `force` for a force callable of any scalar type.
+    void force_of_generic(const vector<T>& q, const vector<T>& v, const T& t, lagrangian_derivatives<T>& d,
+                          bool jacobians) const {
+        const Eigen::Index n = index(m_dof);
+        const auto size_check = [&](std::size_t k) {
+            if (k != m_dof)
+                throw std::invalid_argument("lagrangian_system: the force at t = " + geomint::to_string(t) + " has " +
+                                            std::to_string(k) + " entries (precondition: n = " + std::to_string(m_dof) +
+                                            ")");
+        };
+        const auto what = [&](Eigen::Index i) { return "F[" + std::to_string(i) + "] at t = " + geomint::to_string(t); };
+        if (!jacobians) {
+            const auto F = m_F(entries<T>(q, "q"), entries<T>(v, "v"), t);
+            size_check(F.size());
+            d.F.resize(n);
+            for (Eigen::Index i = 0; i < n; ++i) d.F(i) = checked(T(F[std::size_t(i)]), q, v, [&] { return what(i); });
+            return;
+        }
+        with_jets<1>(q, v, m_F, t, [&](const auto& F) {
+            size_check(F.size());
+            d.F.resize(n);
+            d.Fq.resize(n, n);
+            d.Fv.resize(n, n);
+            for (Eigen::Index i = 0; i < n; ++i) {
+                const auto& Fi = F[std::size_t(i)];
+                d.F(i) = checked(Fi.value(), q, v, [&] { return what(i); });
+                for (Eigen::Index j = 0; j < 2 * n; ++j) {
+                    const T g = Fi.directions() == 0 ? T(0) : T(Fi.gradient()(j));
+                    checked(g, q, v, [&] { return "d" + what(i) + "/d" + label(j); });
+                    if (j < n) d.Fq(i, j) = g;
+                    else d.Fv(i, j - n) = g;
+                }
+            }
+        });
+    }
+
     [[noreturn]] static void throw_degenerate(const vector<T>& q, const vector<T>& v, const std::string& what) {
         throw std::domain_error("lagrangian_system: " + what + " is singular at q = (" + entries_to_string(q) + "), v = (" + entries_to_string(v) +
                                 ") (precondition: a regular Lagrangian, det d2L/dv2 != 0)");
@@ -215,15 +244,13 @@ private:
                                         " entries; the system has dof = " + std::to_string(m_dof));
     }
 
-    /// The jets held in place for 2n <= jet_capacity; on the heap above.
-    static constexpr int jet_capacity = 8;
-
     /// `use(L(x))` with x = (q, v) seeded as the 2n variables of Order-`Order` jets.
     template <int Order, class Use>
     auto with_jets(const vector<T>& q, const vector<T>& v, const Use& use) const {
         return with_jets<Order>(q, v, [this](const auto& xq, const auto& xv) {
             using J = typename std::decay_t<decltype(xq)>::value_type;
-            return J(m_L(xq, xv));
+            if constexpr (generic_lagrangian) return J(m_L(xq, xv));
+            else return J(T(0));
         }, use);
     }
     /// `use(F(x, t))` for the force.

@@ -35,11 +35,16 @@ public:
     template <class S, class Use>
     void operator()(S& sys, Eigen::Index n, const char* name, Use&& use) {
         constexpr system_form form = form_of<S>();
-        static_assert(has_separable_rates<S>(),
+        static_assert(form != system_form::lagrangian && form != system_form::constrained_lagrangian,
+                      "a splitting stepper needs a separable system, H = T(p) + V(q), and a lagrangian_system is not "
+                      "separable in general: step it with galerkin_vi_stepper<Coor, Degree> (any regular L(q, v)), "
+                      "or, if L = |v|^2/2 - V(q), write it as odeint's pair (f, g) or a geomint::separable_system");
+        static_assert(has_separable_rates<S>() || form == system_form::lagrangian ||
+                          form == system_form::constrained_lagrangian,
                       "this stepper needs a separable system: odeint's pair (f, g), a momentum function g(q, dpdt), "
                       "geomint::matrix_free, geomint::separable_system or geomint::quadratic_lagrangian (a "
                       "geomint::forced_pair is stepped by galerkin_vi_stepper only; a matrix_free with damping or a "
-                      "load, by newmark_stepper and simpson_stepper only)");
+                      "load, by newmark_stepper and simpson_stepper only; a truss, by truss_stepper)");
         if constexpr (form == system_form::quadratic_lagrangian || form == system_form::sparse_quadratic_lagrangian) {
             require_dof(n, sys.size(), name);
             use([&](const vec& p, vec& out) { out = sys.apply_inverse_mass(p); },

@@ -146,9 +146,11 @@ private:
                           form == system_form::matrix_free || form == system_form::matrix_free_structural ||
                           form == system_form::odeint_pair || form == system_form::momentum_function ||
                           form == system_form::structural,
-                      "a linear variational stepper needs a geomint::quadratic_lagrangian or structural_system (dense "
-                      "or sparse), geomint::matrix_free(f, g) (with damping or a load or not), or odeint's system "
-                      "form with linear callables");
+                      "newmark_stepper and simpson_stepper integrate linear systems M q'' + C q' + K q = f(t): give "
+                      "them a geomint::quadratic_lagrangian or structural_system (dense or sparse), "
+                      "geomint::matrix_free(f, g), or odeint's pair (f, g) of linear callables; a nonlinear model "
+                      "(lagrangian_system, separable_system, newton_system, truss) is stepped by galerkin_vi_stepper, "
+                      "a splitting stepper (yoshida4_stepper, ...) or truss_stepper (docs/choosing-a-scheme.md)");
         static_assert((form != system_form::sparse_quadratic_lagrangian && form != system_form::matrix_free &&
                        form != system_form::matrix_free_structural) ||
                           static_dimension == Eigen::Dynamic,

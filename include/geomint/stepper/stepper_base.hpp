@@ -20,6 +20,7 @@
 #include "geomint/error.hpp"
 #include "geomint/scheme/traits.hpp"
 #include "geomint/state.hpp"
+#include "geomint/stepper/requirements.hpp"
 #include "geomint/summation.hpp"
 
 #include <boost/numeric/odeint/algebra/algebra_dispatcher.hpp>
@@ -113,6 +114,9 @@ class stepper_base {
     static_assert(scheme_description<Scheme>, "Scheme must declare the trait vocabulary of geomint/scheme/traits.hpp");
     static_assert(std::is_same_v<Checks, checked> || std::is_same_v<Checks, unchecked>,
                   "Checks must be geomint::checked or geomint::unchecked");
+    // Coor and Momentum are state vectors of one scalar (stepper/requirements.hpp); when they are
+    // not, the static_assert there is the one error: `dispatch` compiles no step.
+    static constexpr bool valid_state_types = detail::require_state_types<Coor, Momentum>();
 
 public:
     /// The scheme this stepper steps (a type of namespace geomint::scheme).
@@ -136,7 +140,7 @@ public:
     /// odeint state wrapper of dp/dt.
     using wrapped_momentum_deriv_type = boost::numeric::odeint::state_wrapper<momentum_deriv_type>;
     /// Scalar type of the state and of time.
-    using value_type = typename state_traits<Coor>::scalar;
+    using value_type = typename detail::stepper_scalar<Coor>::type;
     /// Time type (odeint's `time_type`): the scalar type.
     using time_type = value_type;
     /// What odeint would pick for `Coor` (reported for type inspection: geomint's steppers do
@@ -209,17 +213,29 @@ public:
         dispatch(system, detail::unwrap_reference_to(in), t, detail::unwrap_reference_to(out), dt);
     }
 
+    /// Any other state: refused at compile time with a message (stepper/requirements.hpp), so
+    /// that a flat odeint state gets one error instead of the list of these overloads.
+    template <class System, class State>
+        requires(!detail::is_state_pair_v<State>)
+    void do_step(System /*system*/, const State& /*x*/, const time_type& /*t*/, const time_type& /*dt*/) {
+        detail::refuse_flat_state<State>();
+    }
+
 private:
     template <class System, class StateIn, class StateOut>
     void dispatch(System& system, const StateIn& in, const time_type& t, StateOut& out, const time_type& dt) {
         using S = typename boost::numeric::odeint::unwrap_reference<System>::type;
-        if constexpr (checks_enabled) detail::require_step_size<Scheme>(dt);
-        S& sys = system;
-        const auto& q = detail::unwrap_reference_to(in.first);
-        const auto& p = detail::unwrap_reference_to(in.second);
-        auto& q_out = detail::unwrap_reference_to(out.first);
-        auto& p_out = detail::unwrap_reference_to(out.second);
-        static_cast<Derived&>(*this).step(sys, q, p, t, q_out, p_out, dt);
+        if constexpr (valid_state_types) {
+            if constexpr (detail::require_system_callables<S, Coor, Momentum>()) {
+                if constexpr (checks_enabled) detail::require_step_size<Scheme>(dt);
+                S& sys = system;
+                const auto& q = detail::unwrap_reference_to(in.first);
+                const auto& p = detail::unwrap_reference_to(in.second);
+                auto& q_out = detail::unwrap_reference_to(out.first);
+                auto& p_out = detail::unwrap_reference_to(out.second);
+                static_cast<Derived&>(*this).step(sys, q, p, t, q_out, p_out, dt);
+            }
+        }
     }
 };
 
