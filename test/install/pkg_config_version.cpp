@@ -1,6 +1,6 @@
-// Built by test/install/downstream.cmake with `pkg-config --cflags --libs geomint` only: the
-// installed headers compile, link with the libraries the .pc names (geomint::mpfr<50> needs
-// MPFR and GMP; the .pc defines GEOMINT_HAS_MPFR where geomint was configured with them), and
+// Built by test/install/downstream.cmake with `pkg-config --cflags --libs geomint-mp` only: the
+// installed headers compile, link with the libraries the .pc files name (geomint::mpfr<50> needs
+// MPFR and GMP: geomint-mp.pc requires Debian's mpfr.pc and gmp.pc and defines GEOMINT_HAS_MPFR), and
 // GEOMINT_VERSION_STRING is the package's version.
 #include <geomint/precision.hpp>
 

@@ -83,18 +83,34 @@ constexpr void refuse_flat_state() {
                   "x = (q, p) in one container is odeint's first-order form, which geomint's steppers do not take");
 }
 
-/// A callable `fn(const In&, Out&)` of odeint's separable forms, called non-const (unwrapped from
-/// std::ref / boost::ref), returning void.
-template <class Fn, class In, class Out>
-inline constexpr bool rate_callable_v =
-    std::is_invocable_v<typename boost::numeric::odeint::unwrap_reference<Fn>::type&, const In&, Out&>;
-
-template <class Fn, class In, class Out>
-constexpr bool rate_returns_void() {
-    using F = typename boost::numeric::odeint::unwrap_reference<Fn>::type&;
-    if constexpr (std::is_invocable_v<F, const In&, Out&>) return std::is_void_v<std::invoke_result_t<F, const In&, Out&>>;
-    else return false;
+/// The components of the (q, p) state handed to `do_step`: state vectors (an Eigen expression,
+/// such as `V::Zero(n)` unevaluated, is not one). Returns whether they are.
+template <class Q, class P>
+constexpr bool require_handed_state() {
+    constexpr bool ok = state_vector<Q> && state_vector<P>;
+    static_assert(ok,
+                  "geomint stepper: q and p of the state pair must be state vectors (std::array, boost::array, "
+                  "std::vector, an Eigen column vector, or a scalar); an Eigen expression such as V::Zero(n) or "
+                  "V::Constant(n, c) must be evaluated first: write V::Zero(n).eval() or V(V::Zero(n))");
+    return ok;
 }
+
+/// A callable `fn(const In&, Out&)` of odeint's separable forms, called non-const (unwrapped from
+/// std::ref / boost::ref), for the stepper's declared containers (In, Out) or those of the state
+/// it was handed (In2, Out2; the Newton-equation steppers call with those): whether it can be
+/// called, and whether it returns void.
+template <class Fn, class In, class Out, class In2, class Out2>
+struct rate_call {
+    using F = typename boost::numeric::odeint::unwrap_reference<Fn>::type&;
+    static constexpr bool declared = std::is_invocable_v<F, const In&, Out&>;
+    static constexpr bool handed = std::is_invocable_v<F, const In2&, Out2&>;
+    static constexpr bool callable = declared || handed;
+    static constexpr bool returns_void() {
+        if constexpr (declared) return std::is_void_v<std::invoke_result_t<F, const In&, Out&>>;
+        else if constexpr (handed) return std::is_void_v<std::invoke_result_t<F, const In2&, Out2&>>;
+        else return false;
+    }
+};
 
 /// odeint's first-order right-hand side fn(x, dxdt, t).
 template <class Fn, class X, class Time>
@@ -102,49 +118,48 @@ inline constexpr bool first_order_rhs_v =
     std::is_invocable_v<typename boost::numeric::odeint::unwrap_reference<Fn>::type&, const X&, X&, const Time&>;
 
 /// The callables of a system of odeint's forms, for a stepper whose states are `Coor` and
-/// `Momentum`: the pair (f, g) with f(p, dqdt), g(q, dpdt), or a momentum function g(q, dpdt).
-/// Models (which declare their `form`) are checked by the steppers that take them. Returns
-/// whether the system may be stepped; a `static_assert` names the violation otherwise.
-template <class System, class Coor, class Momentum>
+/// `Momentum` and which was handed a state (`Q`, `P`): the pair (f, g) with f(p, dqdt),
+/// g(q, dpdt), or a momentum function g(q, dpdt). Models (which declare their `form`) are
+/// checked by the steppers that take them. Returns whether the system may be stepped; a
+/// `static_assert` names the violation otherwise.
+template <class System, class Coor, class Momentum, class Q = Coor, class P = Momentum>
 constexpr bool require_system_callables() {
     using S = std::remove_cv_t<typename boost::numeric::odeint::unwrap_reference<std::remove_cv_t<System>>::type>;
     using T = typename state_traits<Coor>::scalar;
     constexpr system_form form = form_of<S>();
     if constexpr (form == system_form::momentum_function) {
-        constexpr bool callable = rate_callable_v<S, Coor, Momentum>;
-        constexpr bool first_order = !callable && first_order_rhs_v<S, Coor, T>;
+        using g = rate_call<S, Coor, Momentum, Q, P>;
+        constexpr bool first_order = !g::callable && (first_order_rhs_v<S, Coor, T> || first_order_rhs_v<S, Q, T>);
         static_assert(!first_order,
                       "geomint stepper: the system is odeint's first-order right-hand side f(x, dxdt, t); geomint's "
                       "steppers integrate (q, p) systems: pass std::make_pair(f, g) with f(p, dqdt) (dq/dt) and "
                       "g(q, dpdt) (dp/dt), or g(q, dpdt) alone when dq/dt = p");
-        static_assert(callable || first_order,
+        static_assert(g::callable || first_order,
                       "geomint stepper: the system is not callable as a momentum function g(q, dpdt) on the stepper's "
                       "containers (const Coor&, Momentum&); write it as [](const auto& q, auto& dpdt) { ... }, or pass "
                       "odeint's pair std::make_pair(f, g), or a geomint model");
-        constexpr bool returns_void = rate_returns_void<S, Coor, Momentum>();
-        static_assert(!callable || returns_void,
+        constexpr bool returns_void = g::returns_void();
+        static_assert(!g::callable || returns_void,
                       "geomint stepper: the momentum function g(q, dpdt) returns a value; it must write dp/dt into "
                       "its second argument and return void. A Lagrangian L(q, v) is given as "
                       "geomint::make_lagrangian_system<T>(n, L) (stepped by galerkin_vi_stepper)");
-        return callable && returns_void;
+        return g::callable && returns_void;
     } else if constexpr (form == system_form::odeint_pair) {
-        using F = typename S::first_type;
-        using G = typename S::second_type;
-        constexpr bool f_ok = rate_callable_v<F, Momentum, Coor>;
-        constexpr bool g_ok = rate_callable_v<G, Coor, Momentum>;
-        static_assert(f_ok,
+        using f = rate_call<typename S::first_type, Momentum, Coor, P, Q>;
+        using g = rate_call<typename S::second_type, Coor, Momentum, Q, P>;
+        static_assert(f::callable,
                       "geomint stepper: in the pair std::make_pair(f, g), f is not callable as f(p, dqdt) on the "
                       "stepper's containers (const Momentum&, Coor&): write f as [](const auto& p, auto& dqdt) { ... } "
                       "(dq/dt = f(p); odeint's symplectic system form)");
-        static_assert(!f_ok || g_ok,
+        static_assert(!f::callable || g::callable,
                       "geomint stepper: in the pair std::make_pair(f, g), g is not callable as g(q, dpdt) on the "
                       "stepper's containers (const Coor&, Momentum&): write g as [](const auto& q, auto& dpdt) { ... } "
                       "(dp/dt = g(q); odeint's symplectic system form)");
-        constexpr bool void_ok = rate_returns_void<F, Momentum, Coor>() && rate_returns_void<G, Coor, Momentum>();
-        static_assert(!(f_ok && g_ok) || void_ok,
+        constexpr bool void_ok = f::returns_void() && g::returns_void();
+        static_assert(!(f::callable && g::callable) || void_ok,
                       "geomint stepper: in the pair std::make_pair(f, g), f or g returns a value; f(p, dqdt) and "
                       "g(q, dpdt) write the rates into their second argument and return void");
-        return f_ok && g_ok && void_ok;
+        return f::callable && g::callable && void_ok;
     } else {
         return true;
     }

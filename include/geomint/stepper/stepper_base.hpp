@@ -225,15 +225,21 @@ private:
     template <class System, class StateIn, class StateOut>
     void dispatch(System& system, const StateIn& in, const time_type& t, StateOut& out, const time_type& dt) {
         using S = typename boost::numeric::odeint::unwrap_reference<System>::type;
+        // each requirement (stepper/requirements.hpp) is one static_assert; past a failed one no
+        // step is compiled, so its message is the only error
         if constexpr (valid_state_types) {
-            if constexpr (detail::require_system_callables<S, Coor, Momentum>()) {
-                if constexpr (checks_enabled) detail::require_step_size<Scheme>(dt);
-                S& sys = system;
-                const auto& q = detail::unwrap_reference_to(in.first);
-                const auto& p = detail::unwrap_reference_to(in.second);
-                auto& q_out = detail::unwrap_reference_to(out.first);
-                auto& p_out = detail::unwrap_reference_to(out.second);
-                static_cast<Derived&>(*this).step(sys, q, p, t, q_out, p_out, dt);
+            const auto& q = detail::unwrap_reference_to(in.first);
+            const auto& p = detail::unwrap_reference_to(in.second);
+            using Q = std::remove_cvref_t<decltype(q)>;
+            using P = std::remove_cvref_t<decltype(p)>;
+            if constexpr (detail::require_handed_state<Q, P>()) {
+                if constexpr (detail::require_system_callables<S, Coor, Momentum, Q, P>()) {
+                    if constexpr (checks_enabled) detail::require_step_size<Scheme>(dt);
+                    S& sys = system;
+                    auto& q_out = detail::unwrap_reference_to(out.first);
+                    auto& p_out = detail::unwrap_reference_to(out.second);
+                    static_cast<Derived&>(*this).step(sys, q, p, t, q_out, p_out, dt);
+                }
             }
         }
     }
