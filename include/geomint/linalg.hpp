@@ -26,21 +26,58 @@ bool is_symmetric(const Eigen::MatrixBase<Derived>& a) {
     return max_asymmetry(a) <= tol;
 }
 
+/// Where the pivoted LDLᵀ factorization of a symmetric matrix fails a definiteness test: the
+/// row of the matrix (in its own numbering, the symmetric pivoting undone) whose pivot was
+/// rejected and that pivot; `row` = −1 when every pivot passes, −2 when the matrix is empty or
+/// the factorization failed.
+template <class T>
+struct pivot_failure {
+    /// Row of the rejected pivot, −1 (none rejected) or −2 (empty matrix, failed factorization).
+    Eigen::Index row = -1;
+    /// The rejected pivot d_i (valid when row >= 0).
+    T pivot = T(0);
+};
+
 namespace detail {
+/// The first pivot d_i of the pivoted LDLᵀ factorization P a Pᵀ = L D Lᵀ of the symmetric matrix
+/// `a` that `accept(d_i)` rejects, with its row of `a`.
+template <class Derived, class Accept>
+pivot_failure<typename Derived::Scalar> first_rejected_pivot(const Eigen::MatrixBase<Derived>& a, Accept accept) {
+    using T = typename Derived::Scalar;
+    if (a.rows() == 0) return {-2, T(0)};
+    Eigen::LDLT<matrix<T>> ldlt{matrix<T>(a)};  // dynamic size: one instantiation per scalar type
+    if (ldlt.info() != Eigen::Success) return {-2, T(0)};
+    const auto d = ldlt.vectorD();
+    // P a Pᵀ = L D Lᵀ: pivot i is row σ⁻¹(i) of a, σ being P's index map
+    const Eigen::PermutationMatrix<Eigen::Dynamic> P(ldlt.transpositionsP());
+    for (Eigen::Index i = 0; i < d.size(); ++i)
+        if (!accept(d(i))) return {Eigen::PermutationMatrix<Eigen::Dynamic>(P.inverse()).indices()(i), d(i)};
+    return {};
+}
+
 /// True when every pivot d_i of the pivoted LDLᵀ factorization of the symmetric matrix `a`
 /// passes `accept(d_i)`; false for an empty `a` or a failed factorization.
 template <class Derived, class Accept>
 bool ldlt_pivots_all(const Eigen::MatrixBase<Derived>& a, Accept accept) {
-    using T = typename Derived::Scalar;
-    if (a.rows() == 0) return false;
-    Eigen::LDLT<matrix<T>> ldlt{matrix<T>(a)};  // dynamic size: one instantiation per scalar type
-    if (ldlt.info() != Eigen::Success) return false;
-    const auto d = ldlt.vectorD();
-    for (Eigen::Index i = 0; i < d.size(); ++i)
-        if (!accept(d(i))) return false;
-    return true;
+    return first_rejected_pivot(a, accept).row == -1;
 }
 }  // namespace detail
+
+/// The pivot that shows a symmetric `a` is not positive definite (`row` = −1 when it is).
+template <class Derived>
+pivot_failure<typename Derived::Scalar> definiteness_failure(const Eigen::MatrixBase<Derived>& a) {
+    using T = typename Derived::Scalar;
+    return detail::first_rejected_pivot(a, [](const T& d) { return d > T(0); });
+}
+
+/// The pivot that shows a symmetric `a` is not positive semidefinite: below −16 n ε max|a_ij|
+/// (below 0 for exact types; `row` = −1 when none is).
+template <class Derived>
+pivot_failure<typename Derived::Scalar> semidefiniteness_failure(const Eigen::MatrixBase<Derived>& a) {
+    using T = typename Derived::Scalar;
+    const T tol = scalar_traits<T>::tolerance(16 * static_cast<unsigned>(a.rows())) * max_abs(a);
+    return detail::first_rejected_pivot(a, [&tol](const T& d) { return !(d < -tol); });
+}
 
 /// True when the symmetric matrix `a` is positive definite: every pivot of its LDLᵀ
 /// (pivoted Cholesky) factorization is strictly positive. Exact for `rational`.
@@ -54,9 +91,7 @@ bool is_positive_definite(const Eigen::MatrixBase<Derived>& a) {
 /// factorization is >= −16 n ε max|a_ij| (>= 0 exactly for `rational`). A zero matrix passes.
 template <class Derived>
 bool is_positive_semidefinite(const Eigen::MatrixBase<Derived>& a) {
-    using T = typename Derived::Scalar;
-    const T tol = scalar_traits<T>::tolerance(16 * static_cast<unsigned>(a.rows())) * max_abs(a);
-    return detail::ldlt_pivots_all(a, [&tol](const T& d) { return !(d < -tol); });
+    return semidefiniteness_failure(a).row == -1;
 }
 
 /// How `try_solve` solves a x = b for the scalar `T`: full-pivoting LU (threshold 0 for exact

@@ -83,8 +83,10 @@ void require_finite(const Eigen::MatrixBase<Derived>& a, const std::string& what
     const Eigen::Index k = first_non_finite(a);
     if (k < 0) return;
     const Eigen::Index i = k % a.rows(), j = k / a.rows();
-    throw std::invalid_argument(what + " has a non-finite entry: (" + std::to_string(i) + ", " +
-                                std::to_string(j) + ") = " + geomint::to_string(a(i, j)) +
+    const std::string where = Derived::ColsAtCompileTime == 1 || Derived::RowsAtCompileTime == 1
+                                  ? "[" + std::to_string(k) + "]"  // a vector: its index alone
+                                  : "(" + std::to_string(i) + ", " + std::to_string(j) + ")";
+    throw std::invalid_argument(what + " has a non-finite entry: " + where + " = " + geomint::to_string(a(i, j)) +
                                 " (precondition: all entries finite)");
 }
 

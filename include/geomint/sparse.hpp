@@ -69,38 +69,60 @@ bool is_symmetric(const Eigen::SparseMatrix<T, Options, Index>& a) {
     return max_asymmetry(a) <= scalar_traits<T>::tolerance(16) * max_abs(a);
 }
 
+/// The first pivot of the factorization `f` (of a symmetric P a Pᵀ) that is not strictly
+/// positive, with its row of the factored matrix; `row` = −2 when the factorization failed
+/// (Eigen's simplicial LDLᵀ stops at an exactly zero pivot).
+template <class T>
+pivot_failure<T> first_nonpositive_pivot(const sparse_ldlt<T>& f) {
+    if (f.info() != Eigen::Success) return {-2, T(0)};
+    const auto d = f.vectorD();
+    for (Eigen::Index i = 0; i < d.size(); ++i)
+        if (!(d(i) > T(0))) return {Eigen::PermutationMatrix<Eigen::Dynamic>(f.permutationP().inverse()).indices()(i), d(i)};
+    return {};
+}
+
 /// True when the LDLᵀ factorization `f` succeeded and every pivot is strictly positive, i.e.
 /// (Sylvester's law of inertia) the factored symmetric matrix is positive definite.
 template <class T>
 bool has_positive_pivots(const sparse_ldlt<T>& f) {
-    if (f.info() != Eigen::Success) return false;
-    const auto d = f.vectorD();
-    for (Eigen::Index i = 0; i < d.size(); ++i)
-        if (!(d(i) > T(0))) return false;
-    return true;
+    return first_nonpositive_pivot(f).row == -1;
+}
+
+/// The pivot that shows the symmetric sparse `a` is not positive definite (`row` = −1 when it
+/// is; −2 for an empty matrix or an exactly zero pivot).
+template <class T>
+pivot_failure<T> definiteness_failure(const sparse_matrix<T>& a) {
+    if (a.rows() == 0) return {-2, T(0)};
+    const sparse_ldlt<T> f(a);
+    return first_nonpositive_pivot(f);
 }
 
 /// True when the symmetric sparse matrix `a` is positive definite (every LDLᵀ pivot > 0).
 template <class T>
 bool is_positive_definite(const sparse_matrix<T>& a) {
-    if (a.rows() == 0) return false;
-    const sparse_ldlt<T> f(a);
-    return has_positive_pivots(f);
+    return definiteness_failure(a).row == -1;
 }
 
-/// True when the symmetric sparse matrix `a` is positive semidefinite: a + δ I with
-/// δ = 16 n ε max|a_ij| is positive definite (every LDLᵀ pivot > 0), i.e. no eigenvalue of `a`
-/// is below −δ. (A sparse LDLᵀ stops at an exactly zero pivot, so the singular matrices this
-/// check is for, a free-free stiffness or a zero damping, are shifted first.) A zero matrix passes.
+/// The pivot that shows the symmetric sparse `a` is not positive semidefinite: a pivot <= 0 of
+/// a + δ I, δ = 16 n ε max|a_ij| (a sparse LDLᵀ stops at an
+/// exactly zero pivot, so the singular matrices this check is for, a free-free stiffness or a
+/// zero damping, are shifted first); `row` = −1 when none is. A zero matrix passes.
 template <class T>
-bool is_positive_semidefinite(const sparse_matrix<T>& a) {
-    if (a.rows() == 0 || a.rows() != a.cols()) return false;
+pivot_failure<T> semidefiniteness_failure(const sparse_matrix<T>& a) {
+    if (a.rows() == 0 || a.rows() != a.cols()) return {-2, T(0)};
     const T scale = max_abs(a);
-    if (scale == T(0)) return true;
+    if (scale == T(0)) return {};
+    const T delta = scalar_traits<T>::tolerance(16 * static_cast<unsigned>(a.rows())) * scale;
     sparse_matrix<T> identity(a.rows(), a.cols());
     identity.setIdentity();
-    const T delta = scalar_traits<T>::tolerance(16 * static_cast<unsigned>(a.rows())) * scale;
-    return is_positive_definite(sparse_matrix<T>(a + delta * identity));
+    return definiteness_failure(sparse_matrix<T>(a + delta * identity));
+}
+
+/// True when the symmetric sparse matrix `a` is positive semidefinite: no eigenvalue of `a` is
+/// below −δ, δ = 16 n ε max|a_ij| (see `semidefiniteness_failure`). A zero matrix passes.
+template <class T>
+bool is_positive_semidefinite(const sparse_matrix<T>& a) {
+    return semidefiniteness_failure(a).row == -1;
 }
 
 /// \throws std::invalid_argument naming `what` and the first non-finite stored entry of `a`.

@@ -16,6 +16,8 @@
 #include <boost/numeric/odeint/stepper/symplectic_rkn_sb3a_m4_mclachlan.hpp>
 #include <rapidcheck/gtest.h>
 
+#include <regex>
+
 namespace {
 using namespace geomint_test;
 namespace odeint = boost::numeric::odeint;
@@ -87,6 +89,16 @@ TEST(Conformance, OdeintSteppers) {
     EXPECT_GT(rk4.symplecticity_defect, 1e6 * rk4.symplecticity_tolerance);
     EXPECT_GT(rk4.reversibility_defect, 1e6 * rk4.reversibility_tolerance);
     EXPECT_FALSE(gc::conforms(odeint::runge_kutta4<std::array<double, 4>>(), kepler, {.order = 4, .symplectic = true}));
+    // claimed wrongly, the report's failure lines give defect and tolerance in scientific notation
+    // with 3 significant digits (a tolerance near 1e-13 printed fixed would read 0.000000)
+    const gc::report wrong =
+        gc::examine(odeint::runge_kutta4<std::array<double, 4>>(), kepler, {.order = 4, .symplectic = true, .symmetric = true});
+    std::cout << "runge_kutta4 claimed symplectic and symmetric: " << wrong.summary() << "\n";
+    ASSERT_EQ(wrong.failures.size(), 2u) << wrong.summary();
+    const std::regex scientific(R"(defect \d\.\d\de[-+]\d\d > tolerance \d\.\d\de-1\d$)");
+    for (const auto& f : wrong.failures) EXPECT_TRUE(std::regex_search(f, scientific)) << f;
+    EXPECT_TRUE(std::regex_search(wrong.summary(), std::regex(R"(^.*: order \d\.\d\d, symplecticity defect \d\.\d\de)")))
+        << wrong.summary();
 
     const gc::report m4 =
         gc::examine(odeint::symplectic_rkn_sb3a_m4_mclachlan<V>(), kepler, {.order = 4, .symplectic = true, .symmetric = true});

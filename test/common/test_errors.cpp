@@ -20,6 +20,13 @@ TEST(ModelErrors, IndefiniteStiffness) {
     K << 1, 0, 0, -1;
     const auto msg = message_of([&] { quadratic_lagrangian<M2>(M2::Identity(), K); });
     EXPECT_NE(msg.find("stiffness matrix K is not positive definite"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("the pivot -1 at row 1 of 2"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("check the sign"), std::string::npos) << msg;
+    // the row is K's own: diag(-5, 1, 9) is pivoted 9, -5, 1 (largest |d| first), and the
+    // rejected pivot -5 belongs to row 0 (a wrong undoing of the permutation names row 1 or 2)
+    const matrix<T, 3> K3 = vector<T, 3>(-5, 1, 9).asDiagonal();
+    const auto msg3 = message_of([&] { quadratic_lagrangian<matrix<T, 3>>(matrix<T, 3>::Identity(), K3); });
+    EXPECT_NE(msg3.find("the pivot -5 at row 0 of 3"), std::string::npos) << msg3;
     M2 S;  // singular (semi-definite) is rejected too
     S << 1, 1, 1, 1;
     EXPECT_THROW((quadratic_lagrangian<M2>(M2::Identity(), S)), std::invalid_argument);
@@ -57,7 +64,7 @@ TEST(StepperErrors, NonFiniteState) {
     newmark_stepper<V2> st;
     auto x = std::make_pair(V2(0, std::numeric_limits<T>::quiet_NaN()), V2(0, 0));
     const auto msg = message_of([&] { st.do_step(sys, x, 0.0, 0.1); });
-    EXPECT_NE(msg.find("non-finite entry"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("non-finite entry: [1] = nan"), std::string::npos) << msg;  // a vector: its index alone
 }
 
 TEST(StepperErrors, StateSizeMismatch) {

@@ -2,7 +2,9 @@
 // docs/*.md must be preceded by a line `<!-- snippet: examples/FILE.cpp NAME -->` and equal, line
 // for line, the region between the two `//! [NAME]` markers of that example (its common
 // indentation removed; other regions' marker lines skipped). The examples are built and run as
-// tests (examples/CMakeLists.txt), so what a reader copies compiles and does what it says.
+// tests (examples/CMakeLists.txt), so what a reader copies compiles and does what it says. A
+// ```cmake block preceded by such a line is checked the same way against the region between two
+// `# [NAME]` lines of a CMake file (examples/downstream/CMakeLists.txt, built by a test).
 //
 //   docs_snippets SOURCE_DIR            check; exit 1 listing each block that differs or has no source
 //   docs_snippets SOURCE_DIR --update   rewrite the blocks from their regions (temporary file, renamed)
@@ -28,10 +30,10 @@ std::vector<std::string> read_lines(const fs::path& p) {
 }
 
 bool is_marker(const std::string& line, std::string* name = nullptr) {
-    static const std::regex marker(R"(^\s*//! \[([A-Za-z0-9_]+)\]\s*$)");
+    static const std::regex marker(R"(^\s*(//!|#) \[([A-Za-z0-9_]+)\]\s*$)");
     std::smatch m;
     if (!std::regex_match(line, m, marker)) return false;
-    if (name) *name = m[1];
+    if (name) *name = m[2];
     return true;
 }
 
@@ -48,7 +50,7 @@ std::optional<std::vector<std::string>> region(const fs::path& file, const std::
         if (is_marker(lines[i], &n) && n == name) at.push_back(i);
     }
     if (at.size() != 2) {
-        why = file.string() + " has " + std::to_string(at.size()) + " '//! [" + name + "]' markers, not 2";
+        why = file.string() + " has " + std::to_string(at.size()) + " '//! [" + name + "]' (or '# [" + name + "]') markers, not 2";
         return std::nullopt;
     }
     std::vector<std::string> body;
@@ -67,18 +69,19 @@ struct block {
     std::string file, name;   ///< from the marker; empty if none
 };
 
-std::vector<block> cpp_blocks(const std::vector<std::string>& lines) {
+std::vector<block> code_blocks(const std::vector<std::string>& lines) {
     static const std::regex marker(R"(^<!-- snippet: (\S+) ([A-Za-z0-9_]+) -->\s*$)");
     std::vector<block> out;
     for (std::size_t i = 0; i < lines.size(); ++i) {
         if (lines[i].rfind("```", 0) != 0) continue;
         std::size_t j = i + 1;
         while (j < lines.size() && lines[j].rfind("```", 0) != 0) ++j;
-        if (lines[i] == "```cpp") {
+        const bool cpp = lines[i] == "```cpp", cmake = lines[i] == "```cmake";
+        if (cpp || cmake) {
             block b{i, j, "", ""};
             std::smatch m;
             if (i > 0 && std::regex_match(lines[i - 1], m, marker)) b.file = m[1], b.name = m[2];
-            out.push_back(b);
+            if (cpp || !b.file.empty()) out.push_back(b);  // a cmake block is checked when marked
         }
         i = j;
     }
@@ -101,7 +104,7 @@ int main(int argc, char** argv) {
     int problems = 0, checked = 0;
     for (const auto& page : pages) {
         auto lines = read_lines(page);
-        auto blocks = cpp_blocks(lines);
+        auto blocks = code_blocks(lines);
         bool changed = false;
         for (auto it = blocks.rbegin(); it != blocks.rend(); ++it) {
             const std::string where = fs::relative(page, root).string() + ":" + std::to_string(it->open + 1);

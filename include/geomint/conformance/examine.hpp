@@ -31,6 +31,7 @@
 #include <cmath>
 #include <cstddef>
 #include <exception>
+#include <iomanip>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
@@ -40,6 +41,26 @@
 #include <vector>
 
 namespace geomint::conformance {
+
+namespace detail {
+
+/// A defect, residual, drift or tolerance in a report: scientific notation, 3 significant
+/// digits ("6.02e-02 > tolerance 4.44e-13": the exponents are what compare; std::to_string's
+/// fixed 6 decimals would print that tolerance as 0.000000).
+inline std::string figure(double x) {
+    std::ostringstream s;
+    s << std::scientific << std::setprecision(2) << x;
+    return s.str();
+}
+
+/// An order of accuracy in a report: 2 decimals ("3.99").
+inline std::string order_figure(double x) {
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(2) << x;
+    return s.str();
+}
+
+}  // namespace detail
 
 /// What a stepper claims. Aggregate: `{.order = 6, .symplectic = true, .symmetric = true}`.
 struct claims {
@@ -69,13 +90,14 @@ struct report {
 
     /// A few lines for a log: the figures, the claims checked, PASS or FAIL with the reasons.
     std::string summary() const {
-        std::ostringstream s;
-        s << stepper_problem << ": order " << measured_order << ", symplecticity defect " << symplecticity_defect << " ("
-          << (jacobian_by_autodiff ? "autodiff" : "central differences") << "; tolerance " << symplecticity_tolerance
-          << "), reversibility defect " << reversibility_defect << " (tolerance " << reversibility_tolerance << "), energy drift "
-          << energy_drift << ": " << (passed ? "PASS" : "FAIL");
-        for (const auto& f : failures) s << "\n  - " << f;
-        return s.str();
+        using detail::figure;
+        std::string s = stepper_problem + ": order " + detail::order_figure(measured_order) + ", symplecticity defect " +
+                        figure(symplecticity_defect) + " (" + (jacobian_by_autodiff ? "autodiff" : "central differences") +
+                        "; tolerance " + figure(symplecticity_tolerance) + "), reversibility defect " +
+                        figure(reversibility_defect) + " (tolerance " + figure(reversibility_tolerance) +
+                        "), energy drift " + figure(energy_drift) + ": " + (passed ? "PASS" : "FAIL");
+        for (const auto& f : failures) s += "\n  - " + f;
+        return s;
     }
 };
 
@@ -112,13 +134,7 @@ struct rebind_scalar<Eigen::Matrix<A, R, C, O, MR, MC>, From, To> {
 
 namespace detail {
 
-/// A figure for a failure message: 6 significant digits (std::to_string's fixed 6 decimals print
-/// a tolerance of 1e-13 as 0.000000).
-inline std::string figure(double x) {
-    std::ostringstream s;
-    s << x;
-    return s.str();
-}
+
 
 /// The reversibility check of `examine` and `examine_constrained`: `there_and_back(h, K)`
 /// returns the flat state after K = 10 steps of h and then K of −h from x0; the defect
@@ -216,8 +232,8 @@ void measure_order(Run&& run, const vector<U>& reference, const U& span, std::si
         r.failures.push_back(std::string("order runs threw: ") + e.what());
     }
     if (claimed.order > 0 && !(std::abs(r.measured_order - double(claimed.order)) <= claimed.order_tolerance))
-        r.failures.push_back("order: measured " + figure(r.measured_order) + ", claimed " + std::to_string(claimed.order) +
-                             " (tolerance " + figure(claimed.order_tolerance) + ")");
+        r.failures.push_back("order: measured " + order_figure(r.measured_order) + ", claimed " + std::to_string(claimed.order) +
+                             " (tolerance " + order_figure(claimed.order_tolerance) + ")");
 }
 
 template <class Stepper>

@@ -27,7 +27,6 @@
 #include <cmath>
 #include <exception>
 #include <limits>
-#include <sstream>
 #include <string>
 #include <utility>
 
@@ -43,14 +42,16 @@ struct constrained_report : report {
 
     /// A few lines for a log: the figures, PASS or FAIL with the reasons.
     std::string summary() const {
-        std::ostringstream s;
-        s << stepper_problem << ": order " << measured_order << ", restricted symplecticity defect "
-          << symplecticity_defect << " (tolerance " << symplecticity_tolerance << "), reversibility defect "
-          << reversibility_defect << " (tolerance " << reversibility_tolerance << "), constraint residuals "
-          << position_residual << " and " << hidden_residual << " (tolerance " << residual_tolerance
-          << "), energy drift " << energy_drift << ": " << (passed ? "PASS" : "FAIL");
-        for (const auto& f : failures) s << "\n  - " << f;
-        return s.str();
+        using detail::figure;
+        std::string s = stepper_problem + ": order " + detail::order_figure(measured_order) +
+                        ", restricted symplecticity defect " + figure(symplecticity_defect) + " (tolerance " +
+                        figure(symplecticity_tolerance) + "), reversibility defect " + figure(reversibility_defect) +
+                        " (tolerance " + figure(reversibility_tolerance) + "), constraint residuals " +
+                        figure(position_residual) + " and " + figure(hidden_residual) + " (tolerance " +
+                        figure(residual_tolerance) + "), energy drift " + figure(energy_drift) + ": " +
+                        (passed ? "PASS" : "FAIL");
+        for (const auto& f : failures) s += "\n  - " + f;
+        return s;
     }
 };
 

@@ -17,7 +17,17 @@
 /// \endcode
 /// L is called with two `std::vector<U>` of length n, U = T or a `forward_jet` over T
 /// (forward_jet.hpp): write it with `q[i]`, `v[i]`, ADL math calls (sin, cos, tan, asin, acos,
-/// atan, atan2, sinh, cosh, tanh, exp, log, sqrt, pow, abs) and constants of type T or int.
+/// atan, atan2, sinh, cosh, tanh, exp, log, sqrt, pow, abs) and constants of type T or int. A
+/// callable typed on T alone (`const std::vector<double>&`) is refused at compile time with a
+/// message saying so.
+///
+/// The steppers' state is (q, p), p the generalized momenta; the model's Legendre transform
+/// goes between the two forms (examples/galerkin_kepler.cpp):
+/// \code
+///   const Eigen::VectorXd v = sys.velocity(q, p);    // v with ∂L/∂v(q, v) = p (Newton's method)
+///   const Eigen::VectorXd p2 = sys.momenta(q, v);    // ∂L/∂v(q, v): p again
+///   const double H = sys.hamiltonian(q, p);          // vᵀp − L(q, v): the energy
+/// \endcode
 
 #include "geomint/error.hpp"
 #include "geomint/forward_jet.hpp"
@@ -133,7 +143,9 @@ public:
         with_jets<1>(q, v, [&](const auto& Lx) { split_into(Lx, q, v, d); });
     }
 
-    /// The momenta p = ∂L/∂v(q, v).
+    /// The generalized momenta p = ∂L/∂v(q, v) (n entries; the second half of a stepper's state).
+    /// \throws std::invalid_argument for q or v not of length n; std::domain_error when a
+    ///         derivative of L is not finite at (q, v).
     vector<T> momenta(const vector<T>& q, const vector<T>& v) const { return gradient(q, v).first; }
 
     /// First and second derivatives at (q, v), by one evaluation of L on second-order jets over
@@ -191,7 +203,9 @@ public:
     /// The energy E(q, v) = vᵀ ∂L/∂v − L (conserved by the Euler–Lagrange flow).
     T energy(const vector<T>& q, const vector<T>& v) const { return v.dot(momenta(q, v)) - lagrangian(q, v); }
 
-    /// H(q, p) = E(q, v(q, p)).
+    /// The Hamiltonian H(q, p) = E(q, v(q, p)) = vᵀp − L(q, v) with v = `velocity(q, p)`: the
+    /// energy of a stepper's state (q, p), conserved by the exact flow, bounded by the Galerkin
+    /// VIs. \throws what `velocity` throws.
     T hamiltonian(const vector<T>& q, const vector<T>& p) const { return energy(q, velocity(q, p)); }
 
 private:
