@@ -24,8 +24,11 @@ endif()
 set(p ${WORK_DIR}/prefix)
 file(GLOB_RECURSE configs ${p}/*/geomintConfig.cmake)
 file(GLOB_RECURSE versions ${p}/*/geomintConfigVersion.cmake)
+file(GLOB_RECURSE find_modules ${p}/*/FindMPFR.cmake ${p}/*/FindGMP.cmake ${p}/*/FindQuadmath.cmake)
+list(LENGTH find_modules n_find_modules)
 if(NOT configs OR NOT versions OR NOT EXISTS ${p}/include/geomint/geomint.hpp OR NOT EXISTS ${p}/include/geomint/version.hpp
-   OR NOT EXISTS ${p}/share/pkgconfig/geomint.pc)
+   OR NOT EXISTS ${p}/share/pkgconfig/geomint.pc OR NOT EXISTS ${p}/share/pkgconfig/geomint-mp.pc
+   OR NOT n_find_modules EQUAL 3)
   message(FATAL_ERROR "the headers-only install lacks the headers or the package files (${p})")
 endif()
 if(EXISTS ${p}/bin/geomint)
