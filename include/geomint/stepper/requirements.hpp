@@ -9,7 +9,8 @@
 /// The requirements:
 /// - the coordinate and momentum types are state vectors of geomint/state.hpp (std::array,
 ///   boost::array, std::vector, an Eigen column vector, or a scalar) with one scalar type;
-/// - the state handed to `do_step` is a (q, p) pair (a flat odeint state is refused);
+/// - the state handed to `do_step` is a (q, p) pair (a flat odeint state is refused) of state
+///   vectors (an unevaluated Eigen expression is refused);
 /// - odeint's pair form (f, g) has f(p, dqdt) and g(q, dpdt) callable on the stepper's
 ///   containers, a momentum function is callable as g(q, dpdt); each returns void (a callable
 ///   that returns a value is taken for a Lagrangian or a first-order right-hand side, and
