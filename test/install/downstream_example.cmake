@@ -2,7 +2,8 @@
 # of headers_only_install (fixture geomint_prefix) with nothing but that prefix, and with MPFR
 # hidden (CMAKE_IGNORE_PATH on the folders of mpfr.h and libmpfr): geomint::geomint needs Boost
 # and Eigen alone. Then a project asking for the component mp must fail to configure with the
-# message naming MPFR's Debian package, and configure once MPFR is visible again.
+# message naming MPFR's Debian package, and configure once MPFR is visible again; without Eigen,
+# the downstream project fails naming libeigen3-dev.
 # Arguments: SOURCE_DIR, PREFIX, WORK_DIR, MPFR_INCLUDE_DIR, MPFR_LIBRARY.
 file(REMOVE_RECURSE ${WORK_DIR})
 get_filename_component(mpfr_library_dir ${MPFR_LIBRARY} DIRECTORY)
@@ -41,5 +42,15 @@ foreach(expected "geomint component 'mp'" "MPFR (mpfr.h, libmpfr: Debian package
 endforeach()
 string(REGEX MATCH "geomint component 'mp'[^.]*\\.[^.]*\\." reason "${said}")
 message(STATUS "with MPFR hidden, COMPONENTS mp fails as expected: ${reason}")
+# without Eigen (find_package of it disabled): the failure names libeigen3-dev
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/downstream -B ${WORK_DIR}/eigen_hidden
+                        -DCMAKE_PREFIX_PATH=${PREFIX} -DCMAKE_DISABLE_FIND_PACKAGE_Eigen3=ON
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(REGEX REPLACE "[ \n]+" " " said "${out}${err}")
+string(FIND "${said}" "geomint needs Eigen >= 3.4: not found (Debian package libeigen3-dev" at)
+if(rc EQUAL 0 OR at EQUAL -1)
+  message(FATAL_ERROR "without Eigen the configure must fail naming libeigen3-dev:\n${out}\n${err}")
+endif()
+message(STATUS "without Eigen: fails naming libeigen3-dev")
 run("configure with COMPONENTS mp (MPFR visible)" ${CMAKE_COMMAND} -S ${SOURCE_DIR}/test/install/downstream_mp
     -B ${WORK_DIR}/mp_visible -DCMAKE_PREFIX_PATH=${PREFIX})
