@@ -19,6 +19,7 @@
 
 #include "geomint/autodiff.hpp"
 #include "geomint/model/difference_quotient.hpp"
+#include "geomint/model/generic_callable.hpp"
 #include "geomint/error.hpp"
 #include "geomint/model/system_form.hpp"
 
@@ -59,6 +60,14 @@ struct simple_pendulum_potential {
 /// point and the order if autodiff returns a non-finite value there.
 template <class T, class Potential>
 class newton_system {
+    // V is evaluated on autodiff variables over T (model/generic_callable.hpp)
+    static constexpr bool generic_potential =
+        std::is_invocable_v<const Potential&, const T&> &&
+        std::is_invocable_v<const Potential&, const boost::math::differentiation::autodiff_fvar<T, 2>&>;
+    static_assert(generic_potential,
+                  "newton_system: the potential V must accept any scalar type, since its derivatives are taken by "
+                  "automatic differentiation: write it as a generic lambda [](auto q) { using std::cos; return -cos(q); }");
+
 public:
     /// Scalar type.
     using value_type = T;
@@ -139,20 +148,23 @@ public:
     /// \throws std::domain_error if any of them is not finite.
     template <std::size_t K>
     std::array<T, K + 1> taylor(const T& q) const {
-        return taylor_coefficients<K>(m_potential, q, "newton_system: the potential");
+        return taylor_coefficients<K>(detail::autodiff_callable<generic_potential>(m_potential), q,
+                                      "newton_system: the potential");
     }
 
     /// The discrete gradient ΔV(a, b) = (V(b) − V(a)) / (b − a) of eqs. (44)–(45), with its
     /// partial derivatives, accurate for every a, b (`difference_quotient`: the quotient, or its
     /// Taylor series when b − a is small). ΔV(a, a) = V'(a).
     discrete_gradient_value<T> discrete_gradient_partials(const T& a, const T& b) const {
-        return difference_quotient(m_potential, a, b, "newton_system: the potential");
+        return difference_quotient(detail::autodiff_callable<generic_potential>(m_potential), a, b,
+                                   "newton_system: the potential");
     }
 
     /// ΔV(a, b) for a, b of type T or dual<T> (chain rule through `discrete_gradient_partials`).
     template <class A, class B>
     auto discrete_gradient(const A& a, const B& b) const {
-        return difference_quotient_ad<T>(m_potential, a, b, "newton_system: the potential");
+        return difference_quotient_ad<T>(detail::autodiff_callable<generic_potential>(m_potential), a, b,
+                                         "newton_system: the potential");
     }
 
 private:

@@ -20,6 +20,7 @@
 #include "geomint/error.hpp"
 #include "geomint/autodiff.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/model/generic_callable.hpp"
 #include "geomint/model/system_form.hpp"
 
 #include <cstddef>
@@ -42,6 +43,14 @@ namespace geomint {
 /// and `std::domain_error` naming the point and the entry if V or a derivative is not finite.
 template <class T, class Potential>
 class separable_system {
+    // V is evaluated on autodiff variables over T (model/generic_callable.hpp)
+    static constexpr bool generic_potential = std::is_invocable_v<const Potential&, const std::vector<T>&> &&
+                                              std::is_invocable_v<const Potential&, const std::vector<dual<T>>&>;
+    static_assert(generic_potential,
+                  "separable_system: the potential V must accept any scalar type, since its gradient and Hessian are "
+                  "taken by automatic differentiation: write it as a generic lambda [](const auto& q) { ... } (q a "
+                  "std::vector; call sin, cos, ... unqualified or after using std::sin)");
+
 public:
     /// Scalar type.
     using value_type = T;
@@ -63,7 +72,7 @@ public:
 
     /// V(q).
     T V(const vector<T>& q) const {
-        return checked(T(m_potential(entries<T>(q))), q, "V");
+        return checked(T(detail::autodiff_callable<generic_potential>(m_potential)(entries<T>(q))), q, "V");
     }
 
     /// ∇V(q), by one forward autodiff pass per coordinate.
@@ -71,7 +80,7 @@ public:
         vector<T> g(m_dof);
         auto x = entries<dual<T>>(q);
         for_each_partial(x, unit_tangent<T>(), [&](std::ptrdiff_t i, const auto& xs) {
-            g[i] = checked(tangent_of(m_potential(xs)), q, [i] { return "dV/dq[" + std::to_string(i) + "]"; });
+            g[i] = checked(tangent_of(detail::autodiff_callable<generic_potential>(m_potential)(xs)), q, [i] { return "dV/dq[" + std::to_string(i) + "]"; });
         });
         return g;
     }
@@ -90,7 +99,7 @@ public:
                 const auto seeds = ad::make_ftuple<T, 1, 1>(q[index(i)], q[index(j)]);
                 x[i] += std::get<0>(seeds) - q[index(i)];
                 x[j] += std::get<1>(seeds) - q[index(j)];
-                const T hij = checked(static_cast<T>(m_potential(x).derivative(1, 1)), q, [i, j] {
+                const T hij = checked(static_cast<T>(detail::autodiff_callable<generic_potential>(m_potential)(x).derivative(1, 1)), q, [i, j] {
                     return "d2V/dq[" + std::to_string(i) + "]dq[" + std::to_string(j) + "]";
                 });
                 h(index(i), index(j)) = hij;
