@@ -39,6 +39,13 @@ struct pivot_failure {
 };
 
 namespace detail {
+/// The row of a symmetric matrix a whose pivot is number i of the factorization of P a Pᵀ
+/// (dense or sparse LDLᵀ): σ⁻¹(i), σ being the index map of the permutation P.
+template <class Permutation>
+Eigen::Index unpermuted_row(const Permutation& P, Eigen::Index i) {
+    return Eigen::PermutationMatrix<Eigen::Dynamic>(Eigen::PermutationMatrix<Eigen::Dynamic>(P).inverse()).indices()(i);
+}
+
 /// The first pivot d_i of the pivoted LDLᵀ factorization P a Pᵀ = L D Lᵀ of the symmetric matrix
 /// `a` that `accept(d_i)` rejects, with its row of `a`.
 template <class Derived, class Accept>
@@ -48,10 +55,8 @@ pivot_failure<typename Derived::Scalar> first_rejected_pivot(const Eigen::Matrix
     Eigen::LDLT<matrix<T>> ldlt{matrix<T>(a)};  // dynamic size: one instantiation per scalar type
     if (ldlt.info() != Eigen::Success) return {-2, T(0)};
     const auto d = ldlt.vectorD();
-    // P a Pᵀ = L D Lᵀ: pivot i is row σ⁻¹(i) of a, σ being P's index map
-    const Eigen::PermutationMatrix<Eigen::Dynamic> P(ldlt.transpositionsP());
     for (Eigen::Index i = 0; i < d.size(); ++i)
-        if (!accept(d(i))) return {Eigen::PermutationMatrix<Eigen::Dynamic>(P.inverse()).indices()(i), d(i)};
+        if (!accept(d(i))) return {unpermuted_row(ldlt.transpositionsP(), i), d(i)};
     return {};
 }
 

@@ -77,7 +77,7 @@ pivot_failure<T> first_nonpositive_pivot(const sparse_ldlt<T>& f) {
     if (f.info() != Eigen::Success) return {-2, T(0)};
     const auto d = f.vectorD();
     for (Eigen::Index i = 0; i < d.size(); ++i)
-        if (!(d(i) > T(0))) return {Eigen::PermutationMatrix<Eigen::Dynamic>(f.permutationP().inverse()).indices()(i), d(i)};
+        if (!(d(i) > T(0))) return {detail::unpermuted_row(f.permutationP(), i), d(i)};
     return {};
 }
 

@@ -134,8 +134,6 @@ struct rebind_scalar<Eigen::Matrix<A, R, C, O, MR, MC>, From, To> {
 
 namespace detail {
 
-
-
 /// The reversibility check of `examine` and `examine_constrained`: `there_and_back(h, K)`
 /// returns the flat state after K = 10 steps of h and then K of −h from x0; the defect
 /// max|x − x₀| / scale is checked, when claimed, against 100 · 2K · ε. A throw is a failure.

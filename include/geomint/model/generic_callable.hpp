@@ -1,7 +1,8 @@
 #pragma once
 /// \file
-/// A model's user callable — a potential V(φ) (`newton_system`) or V(q) (`separable_system`) —
-/// is evaluated on automatic-differentiation scalars, so it must be generic in its scalar. The
+/// A model's user callable — a Lagrangian L(q, v) (`lagrangian_system`), a potential V(φ)
+/// (`newton_system`) or V(q) (`separable_system`) — is evaluated on automatic-differentiation
+/// scalars, so it must be generic in its scalar. The
 /// models check that with a `static_assert` saying how to write it; `detail::autodiff_callable`
 /// then hands their autodiff evaluations the callable itself or, when it was refused, a stand-in
 /// returning zero, so that the `static_assert` is the one compile error
@@ -11,7 +12,7 @@
 
 namespace geomint::detail {
 
-/// Zero of what a callable of `x` returns: the entry type's for a container, x's type's for a
+/// Zero of what a callable of `x` (its first argument) returns: the entry type's for a container, x's type's for a
 /// scalar.
 template <class X>
 auto zero_like(const X& /*x*/) {
@@ -24,7 +25,7 @@ auto zero_like(const X& /*x*/) {
 template <bool Accepted, class F>
 decltype(auto) autodiff_callable(const F& f) {
     if constexpr (Accepted) return (f);
-    else return [](const auto& x) { return zero_like(x); };
+    else return [](const auto& x, const auto&... /*more*/) { return zero_like(x); };
 }
 
 }  // namespace geomint::detail

@@ -32,6 +32,7 @@
 #include "geomint/error.hpp"
 #include "geomint/forward_jet.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/model/generic_callable.hpp"
 #include "geomint/model/system_form.hpp"
 
 #include <cstddef>
@@ -86,7 +87,8 @@ class lagrangian_system {
     using jets = std::vector<forward_jet<T, jet_capacity, 2>>;
     using force_jets = std::vector<forward_jet<T, jet_capacity, 1>>;
     // L (and F) are called on jets for their derivatives: a callable typed on double cannot be;
-    // then this static_assert is the one error (the jet evaluations below compile to nothing).
+    // then this static_assert is the one error (model/generic_callable.hpp; the force's
+    // evaluations compile to nothing).
     static constexpr bool generic_lagrangian = std::is_invocable_v<const Lagrangian&, const jets&, const jets&> &&
                                                std::is_invocable_v<const Lagrangian&, const std::vector<T>&, const std::vector<T>&>;
     static_assert(generic_lagrangian,
@@ -126,8 +128,8 @@ public:
 
     /// L(q, v).
     T lagrangian(const vector<T>& q, const vector<T>& v) const {
-        if constexpr (generic_lagrangian) return checked(T(m_L(entries<T>(q, "q"), entries<T>(v, "v"))), q, v, "L");
-        else return T(0);
+        return checked(T(detail::autodiff_callable<generic_lagrangian>(m_L)(entries<T>(q, "q"), entries<T>(v, "v"))), q, v,
+                       "L");
     }
 
     /// ∂L/∂v (the momenta p) and ∂L/∂q, by one evaluation of L on first-order jets over
@@ -263,8 +265,7 @@ private:
     auto with_jets(const vector<T>& q, const vector<T>& v, const Use& use) const {
         return with_jets<Order>(q, v, [this](const auto& xq, const auto& xv) {
             using J = typename std::decay_t<decltype(xq)>::value_type;
-            if constexpr (generic_lagrangian) return J(m_L(xq, xv));
-            else return J(T(0));
+            return J(detail::autodiff_callable<generic_lagrangian>(m_L)(xq, xv));
         }, use);
     }
     /// `use(F(x, t))` for the force.
