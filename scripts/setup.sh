@@ -9,7 +9,10 @@ cd "$(dirname "$0")/.."
 packages=(g++ cmake make libboost1.81-dev libboost-program-options1.81-dev libeigen3-dev
           libgtest-dev libbenchmark-dev librapidcheck-dev libginac-dev pkg-config libmpfr-dev libgmp-dev gnuplot-nox
           libboost-mpi1.81-dev libopenmpi-dev openmpi-bin
-          ccache doxygen libjs-mathjax dpkg-dev)
+          ccache doxygen libjs-mathjax dpkg-dev libspectra-dev)
+# for the tests only (scripts/test.sh sets this): the FE programs users bring models from, and
+# clang's libFuzzer for the readers' fuzz targets
+if [ "${GEOMINT_TEST_TOOLS:-0}" = 1 ]; then packages+=(calculix-ccx gmsh clang libclang-rt-14-dev); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -9,6 +9,6 @@
 # to fit CI's compile budget). Extra arguments go to ctest, e.g. `scripts/test.sh -L galerkin`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh -DGEOMINT_BUILD_TESTS=ON -DGEOMINT_BUILD_BENCH=OFF -DGEOMINT_SANITIZE=ON -DGEOMINT_COMPILE_FAST=ON
+GEOMINT_TEST_TOOLS=1 scripts/setup.sh -DGEOMINT_BUILD_TESTS=ON -DGEOMINT_BUILD_BENCH=OFF -DGEOMINT_SANITIZE=ON -DGEOMINT_COMPILE_FAST=ON
 cd build
 ctest --output-on-failure -j"$(nproc)" "$@"

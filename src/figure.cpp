@@ -3,6 +3,8 @@
 #include "output.hpp"
 
 #include <algorithm>
+#include <limits>
+#include <tuple>
 #include <cctype>
 #include <cerrno>
 #include <cmath>
@@ -115,6 +117,22 @@ std::string gnuplot_script(const figure& f) {
         gp << "set xlabel " << quoted(p.xlabel) << "\nset ylabel " << quoted(p.ylabel) << "\n";
         if (p.logx) gp << "set logscale x\nset format x '10^{%L}'\n";
         if (p.logy) gp << "set logscale y\nset format y '10^{%L}'\n";
+        // gnuplot refuses an empty range ("empty y range [0:0]"): a constant series gets one around it
+        for (const auto& [axis, log, value] : {std::tuple{"x", p.logx, &series::x}, std::tuple{"y", p.logy, &series::y}}) {
+            double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+            for (const series& s : p.curves)
+                for (std::size_t i = 0; i < s.x.size(); ++i)
+                    if (plottable(s.x[i], p.logx) && plottable(s.y[i], p.logy)) {
+                        lo = std::min(lo, (s.*value)[i]);
+                        hi = std::max(hi, (s.*value)[i]);
+                    }
+            if (lo != hi) continue;
+            if (log) gp << "set " << axis << "range [" << lo / 2 << ":" << hi * 2 << "]\n";
+            else {
+                const double d = lo == 0 ? 1 : std::abs(lo) / 10;
+                gp << "set " << axis << "range [" << lo - d << ":" << hi + d << "]\n";
+            }
+        }
         gp << "plot ";
         for (std::size_t k = 0; k < p.curves.size(); ++k) {
             const series& s = p.curves[k];

@@ -76,12 +76,19 @@ pivot_failure<typename Derived::Scalar> definiteness_failure(const Eigen::Matrix
 }
 
 /// The pivot that shows a symmetric `a` is not positive semidefinite: below −16 n ε max|a_ij|
-/// (below 0 for exact types; `row` = −1 when none is).
+/// (below 0 for exact types; `row` = −1 when none is). Where the pivoted LDLᵀ of an exactly
+/// singular `a` fails, the pivots of a + 16 n ε max|a_ij| I are judged (> 0), as for sparse
+/// matrices.
 template <class Derived>
 pivot_failure<typename Derived::Scalar> semidefiniteness_failure(const Eigen::MatrixBase<Derived>& a) {
     using T = typename Derived::Scalar;
     const T tol = scalar_traits<T>::tolerance(16 * static_cast<unsigned>(a.rows())) * max_abs(a);
-    return detail::first_rejected_pivot(a, [&tol](const T& d) { return !(d < -tol); });
+    const auto failure = detail::first_rejected_pivot(a, [&tol](const T& d) { return !(d < -tol); });
+    if (failure.row != -2 || a.rows() == 0 || tol == T(0)) return failure;
+    // Eigen's LDLT gives up on some exactly singular matrices (a nonzero pivot after a zero one):
+    // decide on a + tol I, as the sparse check does
+    const matrix<T> shifted = matrix<T>(a) + tol * matrix<T>::Identity(a.rows(), a.cols());
+    return detail::first_rejected_pivot(shifted, [](const T& d) { return d > T(0); });
 }
 
 /// True when the symmetric matrix `a` is positive definite: every pivot of its LDLᵀ

@@ -8,9 +8,12 @@
 
 #include <unsupported/Eigen/SparseExtra>
 
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <numbers>
+#include <regex>
+#include <set>
 
 namespace {
 using namespace geomint_cli_test;
@@ -62,7 +65,7 @@ TEST(CliIntegrate, BadInputsAreRefusedUpFrontWithExitCode2) {
          {{"N.mtx", "%%MatrixMarket matrix coordinate real general\n3 3 3\n1 1 2\n2 2 nan\n3 3 1\n"}},
          "--mass 'N.mtx' line 4: value 'nan' is not a finite decimal number"},
         {with(base(), "--stiffness", "U.mtx"),
-         {{"U.mtx", "%%MatrixMarket matrix coordinate real general\n3 3 4\n1 1 2\n1 2 -1\n2 2 2\n3 3 2\n"}},
+         {{"U.mtx", "%%MatrixMarket matrix coordinate real general\n3 3 5\n1 1 2\n1 2 -1\n2 1 -2\n2 2 2\n3 3 2\n"}},
          "stiffness matrix K is not symmetric"},
         {with(base(), "--stiffness", "B.mtx"),
          {{"B.mtx", "%%MatrixMarket matrix coordinate real general\n3 3 2\n1 1 2\n2 x 2\n"}},
@@ -81,7 +84,51 @@ TEST(CliIntegrate, BadInputsAreRefusedUpFrontWithExitCode2) {
         {with(base(), "--scheme", "galerkin:7"), {}, "--scheme 'galerkin:7' is not one of"},
         {with(with(base(), "--damping", "K.mtx"), "--rayleigh", "0.1,0.2"), {}, "exclude each other"},
         {with(base(), "--rayleigh", "0.1,-1"), {}, "'-1' is not a finite decimal >= 0"},
-        {with(base(), "--dofs", "1,4"), {}, "--dofs: index 4 is beyond the model's n = 3"},
+        {with(base(), "--dofs", "1,4"), {}, "--dofs: equation 4 is beyond the model's n = 3"},
+        // issue 45: the hints and the readable lines
+        {with(base(), "--stiffness", "T.mtx"),
+         {{"T.mtx", "%%MatrixMarket matrix coordinate real general\n3 3 5\n1 1 2\n2 1 -1\n2 2 2\n3 2 -1\n3 3 2\n"}},
+         "declared 'general' but stores entries on one side of the diagonal only: a symmetric matrix stored as one "
+         "triangle is declared '%%MatrixMarket matrix coordinate real symmetric'"},
+        {with(base(), "--q0", "spaced.csv"), {{"spaced.csv", std::string("0.1 0 -0.1") + std::string(24000, ' ') + "1\n"}},
+         "--q0 'spaced.csv' line 1: '0.1 0 -0.1"},
+        {with(base(), "--mass", "S.mtx"),
+         {{"S.mtx", "%%MatrixMarket matrix coordinate real symmetric\n3 3 4\n1 1 1\n2 1 1\n2 2 1\n3 3 1\n"}},
+         "mass matrix M is singular (positive semidefinite, not definite): 1 of its 3 eigenvalues are below"},
+        {with(base(), "--dt", "3"), {}, "the largest stable dt is 2 sqrt(2)/omega_max = "},
+        {with(with(base(), "--v0", "q0.csv"), "--p0", "q0.csv"), {}, "--v0 and --p0 exclude each other"},
+        {with(base(), "--dofs", "7.2"), {}, "--dofs '7.2' names node.direction: it needs --dof-map"},
+        {with(base(), "--dofs", "7.9"), {}, "'7.9' is neither a positive whole number nor node.direction"},
+        {with(base(), "--scheme", "hht-beta"), {}, "--scheme 'hht-beta' is not one of"},
+        {with(base(), "--alpha", "-0.05"), {}, "--alpha applies to --scheme hht only"},
+        {with(with(base(), "--scheme", "hht"), "--alpha", "-0.5"), {}, "--alpha '-0.5' is outside [-1/3, 0]"},
+        // CalculiX's files (job.sti, job.mas, job.dof)
+        {with(with(base(), "--stiffness", "L.sti"), "--mass", "M.mas"),
+         {{"L.sti", "1 1 2\n2 1 -1\n2 2 2\n"}, {"M.mas", "1 1 1\n2 2 1\n3 3 1\n"}},
+         "--stiffness 'L.sti' (CalculiX 'i j value' lines) line 2: entry (2, 1) is below the diagonal"},
+        {with(with(base(), "--stiffness", "H.sti"), "--mass", "M.mas"),
+         {{"H.sti", "i j value\n1 1 2\n"}, {"M.mas", "1 1 1\n2 2 1\n3 3 1\n"}},
+         "line 1: 'i j value' is not an entry 'i j value' with 1-based whole numbers i, j"},
+        {with(with(base(), "--stiffness", "Z.sti"), "--mass", "M.mas"),
+         {{"Z.sti", "0 0 2\n"}, {"M.mas", "1 1 1\n2 2 1\n3 3 1\n"}}, "line 1: '0 0 2' is not an entry"},
+        {with(with(base(), "--stiffness", "D.sti"), "--mass", "M.mas"),
+         {{"D.sti", "1 1 2\n1 2 -1\n1 1 2\n"}, {"M.mas", "1 1 1\n2 2 1\n3 3 1\n"}},
+         "line 3: entry (1, 1) is stored twice"},
+        {with(with(with(base(), "--stiffness", "K.sti"), "--mass", "M.mas"), "--dof-map", "bad.dof"),
+         {{"K.sti", "1 1 2\n1 2 -1\n2 2 2\n2 3 -1\n3 3 2\n"}, {"M.mas", "1 1 1\n2 2 1\n3 3 1\n"},
+          {"bad.dof", "5.1\n5.7\n6.1\n"}},
+         "--dof-map 'bad.dof' (CalculiX 'node.direction' lines) line 2: '5.7' is not 'node.direction'"},
+        {with(with(with(base(), "--stiffness", "K.sti"), "--mass", "M.mas"), "--dof-map", "two.dof"),
+         {{"K.sti", "1 1 2\n1 2 -1\n2 2 2\n2 3 -1\n3 3 2\n"}, {"M.mas", "1 1 1\n2 2 1\n3 3 1\n"},
+          {"two.dof", "5.1\n5.2\n"}},
+         "has equation 3 but the dof map lists 2 (the files of two different jobs?)"},
+        {with(with(with(with(base(), "--stiffness", "K.sti"), "--mass", "M.mas"), "--dof-map", "job.dof"), "--dofs", "9.1"),
+         {{"K.sti", "1 1 2\n1 2 -1\n2 2 2\n2 3 -1\n3 3 2\n"}, {"M.mas", "1 1 1\n2 2 1\n3 3 1\n"},
+          {"job.dof", "5.1\n5.2\n6.1\n"}},
+         "--dofs: node 9 direction 1 is not an equation of the model"},
+        {{"integrate", "--calculix", "nojob", "--scheme", "newmark", "--dt", "0.1", "--t1", "1", "--out", "o"},
+         {},
+         "--dof-map 'nojob.dof' (CalculiX 'node.direction' lines) cannot be opened"},
     };
     for (const auto& c : cases) {
         const fs::path dir = model_dir("integrate_bad");
@@ -97,6 +144,7 @@ TEST(CliIntegrate, BadInputsAreRefusedUpFrontWithExitCode2) {
         EXPECT_EQ(files_under(dir).size(), before.size()) << show(c.args) << ": a file was written";
         EXPECT_FALSE(fs::exists(dir / "o")) << show(c.args);
         EXPECT_LT(r.seconds, 10.0) << show(c.args);
+        EXPECT_LE(err.size(), 800u) << show(c.args) << ": an unreadable line";
         std::cout << show(c.args) << " -> " << err << "\n";
     }
 }
@@ -175,14 +223,17 @@ TEST(CliIntegrate, ElasticBeamReturnsAfterOnePeriod) {
         const outcome r = run(args, dir);
         ASSERT_EQ(r.code, 0) << show(args) << "\n" << r.err;
         const auto row = last_row(out / "trajectory.csv");
-        ASSERT_EQ(row.size(), 6u);  // t, q20, energy, work, dissipated, residual
+        ASSERT_EQ(row.size(), 7u);  // t, q20, v20, energy, work, dissipated, residual
         const double t1 = std::stod(std::to_string(period));
         EXPECT_NEAR(row[0], t1, 1e-12);
         // cos(π² t1) at the printed t1 (6 decimals), FE frequency error ~1e-7, time error of the scheme
         // (the sampled sin(πx) holds the FE beam's higher modes at ~1e-6)
         EXPECT_NEAR(row[1], std::cos(std::numbers::pi * std::numbers::pi * t1), 5e-5) << scheme;
-        EXPECT_NEAR(row[5], 0.0, 1e-6 * row[2]) << scheme << ": undamped, unloaded: E(t1) = E(t0)";
-        std::cout << scheme << ": n = " << n << ", midspan " << row[1] << ", energy " << row[2] << "\n";
+        // the velocity: -π² sin(π² t1)
+        EXPECT_NEAR(row[2], -std::numbers::pi * std::numbers::pi * std::sin(std::numbers::pi * std::numbers::pi * t1), 1e-3)
+            << scheme;
+        EXPECT_NEAR(row[6], 0.0, 1e-6 * row[3]) << scheme << ": undamped, unloaded: E(t1) = E(t0)";
+        std::cout << scheme << ": n = " << n << ", midspan " << row[1] << ", energy " << row[3] << "\n";
     }
 }
 
@@ -206,11 +257,156 @@ TEST(CliIntegrate, DampedLoadedBeamWritesItsOutputs) {
     EXPECT_TRUE(fs::exists(dir / "o" / "trajectory.csv"));
     EXPECT_TRUE(fs::exists(dir / "o" / "trajectory.png"));
     EXPECT_TRUE(fs::exists(dir / "o" / "summary.txt"));
-    const auto row = last_row(dir / "o" / "trajectory.csv");  // t, q1..q5, energy, work, dissipated, residual
-    ASSERT_EQ(row.size(), 10u);
-    const double dissipated = row[8];
+    const auto row = last_row(dir / "o" / "trajectory.csv");  // t, q1..q5, v1..v5, energy, work, dissipated, residual
+    ASSERT_EQ(row.size(), 15u);
+    const double dissipated = row[13];
     EXPECT_GT(dissipated, 0.0) << "energy dissipated by C";
     EXPECT_LT(std::abs(row.back()), 1e-2 * dissipated) << "balance residual";
+}
+
+/// The rows of a CSV file after its header, as numbers; the header in `header`.
+std::vector<std::vector<double>> rows_of(const fs::path& csv, std::vector<std::string>* header = nullptr,
+                                         std::vector<std::vector<std::string>>* text = nullptr) {
+    std::ifstream in(csv);
+    std::string line;
+    std::vector<std::vector<double>> rows;
+    for (bool first = true; std::getline(in, line); first = false) {
+        std::stringstream s(line);
+        std::vector<std::string> cells;
+        for (std::string c; std::getline(s, c, ',');) cells.push_back(c);
+        if (first) {
+            if (header) *header = cells;
+            continue;
+        }
+        std::vector<double> v;
+        for (const auto& c : cells) v.push_back(std::stod(c));
+        rows.push_back(v);
+        if (text) text->push_back(cells);
+    }
+    return rows;
+}
+
+/// The 3-dof model of `model_dir` as CalculiX writes it: job.sti, job.mas (upper triangle, 1-based,
+/// explicit zeros), job.dof (equations 1..3 are node 5 x, node 5 y, node 6 x).
+void write_calculix_job(const fs::path& dir) {
+    write(dir / "job.sti", "1 1  2.0000000000000e+00\n1 2 -1.0000000000000e+00\n2 2  2.0000000000000e+00\n"
+                           "1 3  0.0000000000000e+00\n2 3 -1.0000000000000e+00\n3 3  2.0000000000000e+00\n");
+    write(dir / "job.mas", "1 1  2.0000000000000e+00\n1 2  0.0000000000000e+00\n2 2  1.0000000000000e+00\n"
+                           "1 3  0.0000000000000e+00\n2 3  0.0000000000000e+00\n3 3  1.0000000000000e+00\n");
+    write(dir / "job.dof", "5.1\n5.2\n6.1\n");
+}
+
+// CalculiX's files read directly give the run the Matrix Market files give (bit for bit), the
+// outputs name the coordinates node.direction, q and v are written, the times have at most 17
+// significant digits, and the final state read back by --q0/--v0 continues the run.
+TEST(CliIntegrate, CalculixFilesDofNamesAndContinuation) {
+    const fs::path dir = model_dir("integrate_calculix");
+    write_calculix_job(dir);
+    write(dir / "v0.csv", "0\n0.5\n0\n");
+    const std::vector<std::string> common{"--q0", "q0.csv", "--v0", "v0.csv", "--scheme", "hht-alpha", "--alpha", "-0.05",
+                                          "--dt", "0.1", "--no-plots"};
+    const auto run_ok = [&](std::vector<std::string> a) {
+        const outcome r = run(a, dir);
+        EXPECT_EQ(r.code, 0) << show(a) << "\n" << r.err;
+        return r;
+    };
+    std::vector<std::string> a{"integrate", "--calculix", "job", "--dofs", "6.1,5.2", "--t1", "2", "--out", "ccx"};
+    a.insert(a.end(), common.begin(), common.end());
+    run_ok(a);
+    std::vector<std::string> b{"integrate", "--mass", "M.mtx", "--stiffness", "K.mtx", "--dofs", "3,2", "--t1", "2", "--out", "mm"};
+    b.insert(b.end(), common.begin(), common.end());
+    run_ok(b);
+    std::vector<std::string> header;
+    std::vector<std::vector<std::string>> text;
+    const auto ccx = rows_of(dir / "ccx" / "trajectory.csv", &header, &text);
+    const auto mm = rows_of(dir / "mm" / "trajectory.csv");
+    EXPECT_EQ(header, (std::vector<std::string>{"t", "q6.1", "q5.2", "v6.1", "v5.2", "energy", "work_of_load", "dissipated",
+                                                "balance_residual"}));
+    ASSERT_EQ(ccx.size(), 21u);
+    EXPECT_EQ(ccx, mm) << "the same model through either format";
+    EXPECT_EQ(ccx.front()[4], 0.5) << "v0 of node 5, y";
+    for (const auto& row : text) {  // t0 + j dt by t += dt: 0.30000000000000004, never 21 digits
+        std::string digits;
+        for (char c : row[0]) if (std::isdigit(static_cast<unsigned char>(c))) digits += c;
+        EXPECT_LE(digits.size(), 18u) << row[0];
+    }
+    EXPECT_EQ(text.back()[0], "2");
+    // continue from the final state (Newmark: its state is (q, p), nothing carried): [0, 1] then
+    // [1, 2] against [0, 2]
+    const auto newmark = [&](const std::string& out, const std::string& t0, const std::string& t1, const std::string& from) {
+        std::vector<std::string> c{"integrate", "--calculix", "job", "--scheme", "newmark", "--dt", "0.1", "--t0", t0,
+                                   "--t1", t1, "--no-plots", "--out", out, "--dofs", "6.1,5.2"};
+        const std::vector<std::string> start =
+            from.empty() ? std::vector<std::string>{"--q0", "q0.csv", "--v0", "v0.csv"}
+                         : std::vector<std::string>{"--q0", from + "/final_q.csv", "--v0", from + "/final_v.csv"};
+        c.insert(c.end(), start.begin(), start.end());
+        run_ok(c);
+        return rows_of(dir / out / "trajectory.csv");
+    };
+    const auto whole = newmark("whole", "0", "2", "");
+    newmark("first", "0", "1", "");
+    const auto continued = newmark("second", "1", "2", "first");
+    ASSERT_FALSE(continued.empty());
+    for (std::size_t k = 0; k <= 4; ++k) EXPECT_NEAR(continued.back()[k], whole.back()[k], 1e-14) << header[k];
+    EXPECT_NE(slurp(dir / "ccx" / "summary.txt").find("continue with --q0 final_q.csv --v0 final_v.csv --t0 2"),
+              std::string::npos);
+}
+
+// From rest without a load, plots on: the run succeeds (a constant series used to make gnuplot fail
+// with "empty y range" after the CSV was written); a run whose figure fails leaves nothing behind.
+TEST(CliIntegrate, FromRestPlotsAndAFailedRunLeavesNothing) {
+    const fs::path dir = model_dir("integrate_rest");
+    const std::vector<std::string> a{"integrate", "--mass", "M.mtx", "--stiffness", "K.mtx", "--scheme", "newmark",
+                                     "--dt", "0.1", "--t1", "1", "--out", "o"};
+    const outcome r = run(a, dir);
+    ASSERT_EQ(r.code, 0) << r.err;
+    for (const char* f : {"trajectory.csv", "trajectory.png", "summary.txt", "final_q.csv", "final_v.csv"})
+        EXPECT_TRUE(fs::exists(dir / "o" / f)) << f;
+    for (const auto& row : rows_of(dir / "o" / "trajectory.csv"))
+        for (std::size_t k = 1; k < row.size(); ++k) EXPECT_EQ(row[k], 0.0);
+    // a gnuplot that fails: exit code 1, and neither the folder nor a file is left
+    const fs::path bin = dir / "bin";
+    fs::create_directories(bin);
+    write(bin / "gnuplot", "#!/bin/sh\necho 'gnuplot: warning: this one always fails' >&2\nexit 1\n");
+    fs::permissions(bin / "gnuplot", fs::perms::owner_all);
+    const std::vector<std::string> b{"integrate", "--mass", "M.mtx", "--stiffness", "K.mtx", "--q0", "q0.csv",
+                                     "--scheme", "newmark", "--dt", "0.1", "--t1", "1", "--out", "failed"};
+    const outcome f = run(b, dir, bin.string() + ":/usr/bin:/bin");
+    EXPECT_EQ(f.code, 1) << f.err;
+    EXPECT_FALSE(fs::exists(dir / "failed")) << "a failed run left its folder";
+    // into a folder that exists: the folder stays, and holds nothing of the run
+    fs::create_directories(dir / "kept");
+    write(dir / "kept" / "mine.txt", "a user's file");
+    const outcome g = run(with(b, "--out", "kept"), dir, bin.string() + ":/usr/bin:/bin");
+    EXPECT_EQ(g.code, 1) << g.err;
+    EXPECT_EQ(files_under(dir / "kept"), (std::vector<fs::path>{dir / "kept" / "mine.txt"}));
+}
+
+// Every scheme name the guide shows after --scheme (or in its list `a|b|c`) is accepted.
+TEST(CliIntegrate, EverySchemeNameInTheDocsIsAccepted) {
+    const fs::path dir = model_dir("integrate_names");
+    std::set<std::string> names;
+    for (const auto& page : fs::directory_iterator(fs::path(GEOMINT_SOURCE_DIR) / "docs")) {
+        if (page.path().extension() != ".md") continue;
+        const std::string text = slurp(page.path());
+        static const std::regex scheme(R"(--scheme[ =`]+([a-z0-9:_|.-]+))");
+        for (auto it = std::sregex_iterator(text.begin(), text.end(), scheme); it != std::sregex_iterator(); ++it) {
+            std::stringstream list((*it)[1].str());
+            for (std::string name; std::getline(list, name, '|');) {
+                if (name.empty() || name.back() == ':') continue;  // galerkin:D
+                names.insert(name);
+            }
+        }
+    }
+    names.insert({"galerkin:1", "galerkin:4"});
+    EXPECT_GE(names.size(), 6u) << "the docs name the schemes";
+    for (const auto& name : names) {
+        const std::vector<std::string> a{"integrate", "--mass", "M.mtx", "--stiffness", "K.mtx", "--q0", "q0.csv",
+                                         "--scheme", name, "--dt", "0.1", "--t1", "0.2", "--no-plots", "--out", "o"};
+        const outcome r = run(a, dir);
+        EXPECT_EQ(r.code, 0) << "--scheme " << name << " (named in docs/): " << r.err;
+        std::cout << "--scheme " << name << ": exit " << r.code << "\n";
+    }
 }
 
 }  // namespace

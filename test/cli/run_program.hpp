@@ -33,12 +33,12 @@ inline std::string slurp(const fs::path& p) {
     return s.str();
 }
 
-/// Run the program with exactly these arguments in `dir` (PATH replaced by `path` if given).
-inline outcome run(const std::vector<std::string>& args, const fs::path& dir, const std::string& path = "") {
+/// Run `argv` (argv[0] a path to the executable) in `dir`, PATH replaced by `path` if given and
+/// the `extra` "NAME=value" entries added to the environment; output captured.
+inline outcome run_command(std::vector<std::string> a, const fs::path& dir, const std::string& path = "",
+                           const std::vector<std::string>& extra = {}) {
     const fs::path out = dir.parent_path() / (dir.filename().string() + ".stdout");
     const fs::path err = dir.parent_path() / (dir.filename().string() + ".stderr");
-    std::vector<std::string> a{GEOMINT_EXE};
-    a.insert(a.end(), args.begin(), args.end());
     std::vector<char*> argv;
     for (auto& s : a) argv.push_back(s.data());
     argv.push_back(nullptr);
@@ -55,10 +55,11 @@ inline outcome run(const std::vector<std::string>& args, const fs::path& dir, co
     for (char** e = environ; *e; ++e)
         if (path.empty() || std::string(*e).rfind("PATH=", 0) != 0) env_strings.emplace_back(*e);
     if (!path.empty()) env_strings.push_back("PATH=" + path);
+    env_strings.insert(env_strings.end(), extra.begin(), extra.end());
     std::vector<char*> envp;
     for (auto& s : env_strings) envp.push_back(s.data());
     envp.push_back(nullptr);
-    if (posix_spawn(&pid, a[0].c_str(), &actions, nullptr, argv.data(), envp.data()) == 0) {
+    if (posix_spawnp(&pid, a[0].c_str(), &actions, nullptr, argv.data(), envp.data()) == 0) {
         int status = 0;
         waitpid(pid, &status, 0);
         r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
@@ -70,6 +71,13 @@ inline outcome run(const std::vector<std::string>& args, const fs::path& dir, co
     fs::remove(out);
     fs::remove(err);
     return r;
+}
+
+/// Run the program with exactly these arguments in `dir` (PATH replaced by `path` if given).
+inline outcome run(const std::vector<std::string>& args, const fs::path& dir, const std::string& path = "") {
+    std::vector<std::string> a{GEOMINT_EXE};
+    a.insert(a.end(), args.begin(), args.end());
+    return run_command(a, dir, path);
 }
 
 inline fs::path fresh_dir(const std::string& name) {

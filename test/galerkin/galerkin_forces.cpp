@@ -162,6 +162,63 @@ TEST(GalerkinForces, DegreeTwoOnAStructuralSystemIsSimpsonsForcedStep) {
     EXPECT_LE(to_d((a.second - b.second).cwiseAbs().maxCoeff()), 1000 * to_d(eps<T>()));
 }
 
+// Issue 45: a structural_system is stepped by one linear solve with the stage matrix (factored
+// once per h), dense or sparse. Its steps equal the Newton path's on the same model written as a
+// lagrangian_system (L = ½vᵀMv − ½qᵀKq, F = f(t) − Cv, derivatives by autodiff) to round-off, for
+// Degrees 1–4, with the dense and the sparse model.
+template <unsigned D>
+void expect_linear_path_is_newtons(const driven_pendulum& d) {
+    using MX = matrix<T>;
+    using VX = vector<T>;
+    const MX C = d.c.alpha * d.M + d.c.beta * d.K;
+    const auto load = [fc = d.fc, fs = d.fs, W = d.Omega](const T& t) -> VX {
+        using std::cos;
+        using std::sin;
+        return fc * cos(W * t) + fs * sin(W * t);
+    };
+    const auto lagrangian = make_lagrangian_system<T>(
+        2,
+        [M = d.M, K = d.K](const auto& q, const auto& v) {
+            using U = typename std::decay_t<decltype(q)>::value_type;
+            U l(0);
+            for (int i = 0; i < 2; ++i)
+                for (int j = 0; j < 2; ++j) l += (U(M(i, j)) * v[i] * v[j] - U(K(i, j)) * q[i] * q[j]) / 2;
+            return l;
+        },
+        [C, load](const auto& q, const auto& v, const T& t) {
+            using U = typename std::decay_t<decltype(q)>::value_type;
+            const VX f = load(t);
+            std::vector<U> F(2);
+            for (int i = 0; i < 2; ++i) F[i] = U(f(i)) - U(C(i, 0)) * v[0] - U(C(i, 1)) * v[1];
+            return F;
+        });
+    const auto dense = d.system();
+    const structural_system sparse(sparse_matrix<T>(d.M.sparseView()), sparse_matrix<T>(C.sparseView()),
+                                   sparse_matrix<T>(d.K.sparseView()), load);
+    const VX q0 = (VX(2) << T(1) / 10, T(-1) / 20).finished(), p0 = (VX(2) << T(0), T(1) / 50).finished();
+    auto a = std::make_pair(q0, p0), b = a, e = a;
+    galerkin_vi_stepper<VX, D> linear, sparse_linear, newton;
+    const T h = T(1) / 20;
+    for (int j = 0; j < 20; ++j) {
+        linear.do_step(dense, a, T(j) * h, h);
+        sparse_linear.do_step(sparse, b, T(j) * h, h);
+        newton.do_step(lagrangian, e, T(j) * h, h);
+    }
+    EXPECT_EQ(linear.iterations(), 1) << "one solve a step";
+    for (const auto* other : {&b, &e}) {
+        EXPECT_LE(to_d((a.first - other->first).cwiseAbs().maxCoeff()), 1000 * to_d(eps<T>())) << "Degree " << D;
+        EXPECT_LE(to_d((a.second - other->second).cwiseAbs().maxCoeff()), 1000 * to_d(eps<T>())) << "Degree " << D;
+    }
+}
+
+TEST(GalerkinForces, StructuralSystemIsOneLinearSolveAStepAndNewtonsStep) {
+    const driven_pendulum d;
+    expect_linear_path_is_newtons<1>(d);
+    expect_linear_path_is_newtons<2>(d);
+    expect_linear_path_is_newtons<3>(d);
+    expect_linear_path_is_newtons<4>(d);
+}
+
 // Forced Noether: a chain invariant under translations (the potential depends on differences)
 // with a force F = f(t) − β K v whose damping part has no net impulse (1ᵀK = 0): the momentum
 // 1ᵀp changes over a step by exactly the Gauss–Lobatto impulse h Σ_j b_j 1ᵀf(t + c_j h).

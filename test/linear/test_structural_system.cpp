@@ -41,6 +41,38 @@ TEST(StructuralSystem, BadMatricesAreNamed) {
 }
 
 // Free-free structures have a singular K (a rigid mode), undamped ones C = 0: both semidefinite.
+// Issue 45: a singular mass (reduced-integration elements, massless degrees of freedom) is named
+// as such, with its rank deficiency counted by inertia, the likely causes and what to do, for a
+// dense and a sparse model; an indefinite mass keeps the pivot message.
+TEST(StructuralSystem, SingularMassIsNamedWithItsRankDeficiency) {
+    using M4 = Eigen::Matrix4d;
+    // rank 2 of 4: two pairs of equal rows (a massless mode in each pair)
+    const M4 M = (M4() << 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 2, 2, 0, 0, 2, 2).finished();
+    const M4 K = M4::Identity(), C = M4::Zero();
+    const std::string dense = message_of([&] { structural_system(M, C, K); });
+    const std::string sparse = message_of([&] {
+        structural_system(sparse_matrix<double>(M.sparseView()), sparse_matrix<double>(C.sparseView()),
+                          sparse_matrix<double>(K.sparseView()));
+    });
+    for (const std::string& m : {dense, sparse}) {
+        EXPECT_NE(m.find("mass matrix M is singular (positive semidefinite, not definite): 2 of its 4 eigenvalues are "
+                         "below sqrt(eps) max|m_ij|"),
+                  std::string::npos)
+            << m;
+        EXPECT_NE(m.find("its rank is about 2 of 4"), std::string::npos) << m;
+        EXPECT_NE(m.find("reduced-integration elements"), std::string::npos) << m;
+        EXPECT_NE(m.find("lumped mass"), std::string::npos) << m;
+    }
+    // a zero row (a massless degree of freedom)
+    M4 Z = M4::Identity();
+    Z(3, 3) = 0;
+    EXPECT_NE(message_of([&] { structural_system(Z, C, K); }).find("1 of its 4 eigenvalues"), std::string::npos);
+    // indefinite: not the singular-mass message
+    const std::string indefinite = message_of([&] { structural_system(M4(-M4::Identity()), C, K); });
+    EXPECT_NE(indefinite.find("is not positive definite"), std::string::npos) << indefinite;
+    EXPECT_EQ(indefinite.find("singular"), std::string::npos) << indefinite;
+}
+
 TEST(StructuralSystem, SemidefiniteDampingAndStiffnessAreAccepted) {
     const M2 free_free = (M2() << 1, -1, -1, 1).finished();
     EXPECT_NO_THROW(structural_system(M2(M2::Identity()), M2(M2::Zero()), free_free));

@@ -77,8 +77,8 @@ public:
     /// The constructor's checks of (M, K) without building a model (for matrices recovered from
     /// callables). \throws std::invalid_argument as the constructor.
     static void require_valid(const Matrix& M, const Matrix& K) {
-        check("mass matrix M", M);
-        check("stiffness matrix K", K);
+        check("mass matrix M", M, detail::matrix_role::mass);
+        check("stiffness matrix K", K, detail::matrix_role::stiffness);
         if (M.rows() != K.rows())
             throw std::invalid_argument("quadratic_lagrangian: M is " + std::to_string(M.rows()) + "x" +
                                         std::to_string(M.cols()) + " but K is " + std::to_string(K.rows()) + "x" +
@@ -170,8 +170,9 @@ private:
         else return as_eigen(v);
     }
 
-    static void check(const std::string& name, const Matrix& a) {
-        detail::require_model_matrix("quadratic_lagrangian", name, a, detail::definiteness::positive_definite);
+    static void check(const std::string& name, const Matrix& a, detail::matrix_role role) {
+        detail::require_model_matrix("quadratic_lagrangian", name, a, detail::definiteness::positive_definite,
+                                     role);
     }
 
     struct data {

@@ -173,7 +173,8 @@ private:
 
     void build(Matrix M, Matrix C, Matrix K, Load f) {
         using detail::definiteness;
-        detail::require_model_matrix("structural_system", "mass matrix M", M, definiteness::positive_definite);
+        detail::require_model_matrix("structural_system", "mass matrix M", M, definiteness::positive_definite,
+                                     detail::matrix_role::mass);
         detail::require_model_matrix("structural_system", "damping matrix C", C, definiteness::positive_semidefinite);
         detail::require_model_matrix("structural_system", "stiffness matrix K", K, definiteness::positive_semidefinite);
         if (C.rows() != M.rows() || K.rows() != M.rows())

@@ -29,6 +29,9 @@
 #include "geomint/scheme/galerkin/fixed_point.hpp"
 #include "geomint/scheme/galerkin/galerkin_lobatto.hpp"
 #include "geomint/scheme/galerkin/lagrangian_stages.hpp"
+#include "geomint/scheme/galerkin/linear_stages.hpp"
+#include "geomint/sparse.hpp"
+#include "geomint/stepper/factor_cache.hpp"
 #include "geomint/stepper/stepper_base.hpp"
 
 #include <string>
@@ -57,10 +60,14 @@ namespace geomint {
 ///   (scheme/galerkin/fixed_point.hpp), O(n·Degree) memory and O(cost of f and g) time per sweep;
 ///   and `forced_pair(f, g, F)`, the pair with a non-conservative force F(q, p, t) on dp/dt
 ///   (model/forced_pair.hpp), its virtual work by the same Gauss–Lobatto rule at odeint's time t.
+/// - `structural_system` (M q̈ + C q̇ + K q = f(t), dense or sparse): its stage equations are
+///   linear, one solve with the s n-square stage matrix I ⊗ M + h Â ⊗ C + h² ÂA ⊗ K (LU, dense
+///   or sparse like the model), factored once per (model, h) and kept for two step sizes; the
+///   force f(t) − C q̇ by the discrete Lagrange–d'Alembert principle as below
+///   (scheme/galerkin/linear_stages.hpp). O(Degree · nonzeros) a step after the factorization.
 /// - `lagrangian_system` (any regular L(q, v), non-separable allowed, with or without a
-///   non-conservative force F(q, v, t)), dense `quadratic_lagrangian` and dense
-///   `structural_system` (M q̈ + C q̇ + K q = f(t)) models: Newton's method on the stage
-///   velocities with L's second derivatives (autodiff; constant for quadratic L, exact in
+///   non-conservative force F(q, v, t)) and dense `quadratic_lagrangian` models: Newton's method
+///   on the stage velocities with L's second derivatives (autodiff; constant for quadratic L, exact in
 ///   rationals) and Eigen's LU on the n(Degree + 1)-square stage Jacobian; forces by the
 ///   discrete Lagrange–d'Alembert principle, their virtual work by the same Gauss–Lobatto rule,
 ///   at odeint's time t (scheme/galerkin/lagrangian_stages.hpp).
@@ -144,7 +151,32 @@ private:
     void increments(S& sys, const U& t, const U& h, bool continuing) {
         const auto& c = method::template coefficients<U>();
         m_newton_last = false;
-        if constexpr (has_lagrangian_view<S>()) {
+        if constexpr (form_of<S>() == system_form::structural) {
+            static_assert(!is_dual_v<U> && std::is_same_v<typename S::value_type, U>,
+                          "galerkin_vi on a structural_system: states of the model's scalar type");
+            require_dof(sys.size());
+            using model_matrix = std::conditional_t<S::is_sparse, sparse_matrix<U>, matrix<U>>;  // run-time size
+            const auto make = [&] {
+                const model_matrix a = scheme::galerkin_linear_stage_matrix(c, model_matrix(sys.mass()),
+                                                                            model_matrix(sys.damping()),
+                                                                            model_matrix(sys.stiffness()), h);
+                auto f = std::make_shared<const stage_factor<S>>(a);
+                if (!f->invertible())
+                    throw singular_step_error(std::string(method::name) +
+                                              ": the stage matrix of the structural model is singular at h = " +
+                                              geomint::to_string(h));
+                return f;
+            };
+            const auto& lu = [&]() -> const stage_factor<S>& {
+                if constexpr (S::is_sparse) return m_sparse_stages.get(sys.id(), h, make);
+                else return m_dense_stages.get(sys.id(), h, make);
+            }();
+            scheme::galerkin_linear_step(c, sys, lu, vector<U>(m_work.q), vector<U>(m_work.p), t, h, m_linear_dq,
+                                         m_linear_dp);
+            m_dq = m_linear_dq;
+            m_dp = m_linear_dp;
+            m_iterations = 1;
+        } else if constexpr (has_lagrangian_view<S>()) {
             static_assert(!is_dual_v<U>, "galerkin_vi: for the Jacobian of a step on a Lagrangian model use "
                                          "last_step_jacobian() (dual states work on the pair-form path)");
             with_lagrangian_view(std::as_const(sys), [&](const auto& view) {
@@ -217,6 +249,14 @@ private:
     static constexpr int N = state_traits<Coor>::static_size == state_traits<Momentum>::static_size
                                  ? state_traits<Coor>::static_size
                                  : Eigen::Dynamic;
+    // the stage matrix of a structural model, factored per (model, h)
+    template <class S>
+    using stage_factor = lu_factorization<std::conditional_t<S::is_sparse, sparse_matrix<U>, matrix<U>>>;
+    template <class Factor>
+    using stage_cache = std::conditional_t<is_dual_v<U>, int, detail::factor_cache<Factor, U>>;
+    stage_cache<lu_factorization<matrix<U>>> m_dense_stages;
+    stage_cache<lu_factorization<sparse_matrix<U>>> m_sparse_stages;
+    vector<U> m_linear_dq, m_linear_dp;
     iteration_options m_options;
     scheme::lobatto_fixed_point<U, N, int(Degree) + 1> m_fixed_point;
     std::conditional_t<is_dual_v<U>, int, scheme::lobatto_newton<U>> m_newton{};

@@ -34,9 +34,10 @@ namespace geomint {
 ///
 /// State: (q, p) with p = M q̇, as the other steppers. The method also carries the acceleration
 /// a_n: the stepper keeps (v, a) of the state it wrote last and uses them when the next step
-/// starts from that state at that time (odeint's integrate functions); from any other state it
-/// starts afresh with v = M⁻¹p and a = M⁻¹(f(t) − C v − K q), the acceleration of the equation
-/// of motion. The effective matrix (1 − α_m) M + (1 − α_f) γ h C + (1 − α_f) β h² K is factored
+/// starts from that state — the same model, q and p bit for bit — at a time within dt/1024 of the
+/// time it wrote (so a caller may advance t its own way, t0 + j·dt or t += dt: the last bits of t
+/// do not matter); from any other state it starts afresh with v = M⁻¹p and
+/// a = M⁻¹(f(t) − C v − K q), the acceleration of the equation of motion. The effective matrix (1 − α_m) M + (1 − α_f) γ h C + (1 − α_f) β h² K is factored
 /// once per (model, h) (LU, dense or sparse). Per step: one solve and products with M, C, K.
 ///
 /// \throws std::invalid_argument (constructor) for ρ∞ outside the method's range; (step) for
@@ -94,8 +95,13 @@ private:
                                         std::to_string(p.size()));
         const auto& c = m_par;
         const value_type& h = dt;
-        // (v, a) of this state: carried over, or from the equation of motion
-        if (!(m_has_last && m_model == system.id() && m_t == t && m_q.size() == n && m_q == q && m_p == p)) {
+        // (v, a) of this state: carried over when the step continues from the state written last
+        // (identified by its model and its bits; the caller's t may differ from ours in its last
+        // bits), or from the equation of motion
+        using std::abs;
+        const bool continues = m_has_last && m_model == system.id() && m_q.size() == n && m_q == q && m_p == p &&
+                               abs(t - m_t) <= dt / value_type(1024);
+        if (!continues) {
             m_v = system.apply_inverse_mass(vec(p));
             vec r = system.load(t);
             r.noalias() -= system.damping() * m_v;
