@@ -63,11 +63,14 @@ void for_each_line(std::istream& in, F&& line) {
     for (long long number = 1; std::getline(in, text); ++number) line(number, text);
 }
 
-/// `file` opened for reading. \throws usage_error naming `where` when it cannot be.
-std::ifstream open(const std::string& where, const fs::path& file) {
+/// `read(where, stream)` on `file`, where = "--option 'file'" + `format`.
+/// \throws usage_error naming `where` when the file cannot be opened.
+template <class Read>
+auto read_file(const std::string& option, const fs::path& file, const std::string& format, Read read) {
+    const std::string where = "--" + option + " '" + file.string() + "'" + format;
     std::ifstream in(file, std::ios::binary);
     if (!in) throw usage_error(where + " cannot be opened");
-    return in;
+    return read(where, in);
 }
 
 /// The blank-separated words of a line.
@@ -82,9 +85,7 @@ constexpr long long max_index = max_model_size;
 }  // namespace
 
 market_header validate_matrix_market(const std::string& option, const fs::path& file) {
-    const std::string where = "--" + option + " '" + file.string() + "'";
-    std::ifstream in = open(where, file);
-    return validate_matrix_market(where, in);
+    return read_file(option, file, "", [](const std::string& w, std::istream& in) { return validate_matrix_market(w, in); });
 }
 
 market_header validate_matrix_market(const std::string& where, std::istream& in) {
@@ -156,9 +157,8 @@ bool is_calculix_matrix_file(const fs::path& file) {
 }
 
 calculix_matrix read_calculix_matrix(const std::string& option, const fs::path& file) {
-    const std::string where = "--" + option + " '" + file.string() + "' (CalculiX 'i j value' lines)";
-    std::ifstream in = open(where, file);
-    return read_calculix_matrix(where, in);
+    return read_file(option, file, " (CalculiX 'i j value' lines)",
+                     [](const std::string& w, std::istream& in) { return read_calculix_matrix(w, in); });
 }
 
 calculix_matrix read_calculix_matrix(const std::string& where, std::istream& in) {
@@ -200,9 +200,8 @@ std::string dof_map::name(std::size_t k) const {
 }
 
 dof_map read_dof_map(const std::string& option, const fs::path& file) {
-    const std::string where = "--" + option + " '" + file.string() + "' (CalculiX 'node.direction' lines)";
-    std::ifstream in = open(where, file);
-    return read_dof_map(where, in);
+    return read_file(option, file, " (CalculiX 'node.direction' lines)",
+                     [](const std::string& w, std::istream& in) { return read_dof_map(w, in); });
 }
 
 dof_map read_dof_map(const std::string& where, std::istream& in) {
@@ -227,9 +226,7 @@ dof_map read_dof_map(const std::string& where, std::istream& in) {
 }
 
 std::vector<std::vector<std::string>> read_number_table(const std::string& option, const fs::path& file) {
-    const std::string where = "--" + option + " '" + file.string() + "'";
-    std::ifstream in = open(where, file);
-    return read_number_table(where, in);
+    return read_file(option, file, "", [](const std::string& w, std::istream& in) { return read_number_table(w, in); });
 }
 
 std::vector<std::vector<std::string>> read_number_table(const std::string& where, std::istream& in) {
