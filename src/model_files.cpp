@@ -186,6 +186,16 @@ calculix_matrix read_calculix_matrix(const std::string& where, std::istream& in)
         m.entries.push_back({*i - 1, *j - 1, w[2]});
     });
     if (m.entries.empty()) throw usage_error(where + " holds no entry");
+    // CalculiX writes every diagonal entry (zeros included): a missing one is a file cut short or
+    // not CalculiX's (and an index far beyond the entries would size a huge matrix)
+    std::vector<bool> diagonal(static_cast<std::size_t>(m.n), false);
+    for (const auto& e : m.entries)
+        if (e.row == e.col) diagonal[static_cast<std::size_t>(e.row)] = true;
+    for (std::size_t k = 0; k < diagonal.size(); ++k)
+        if (!diagonal[k])
+            throw usage_error(where + ": equation " + std::to_string(k + 1) + " of " + std::to_string(m.n) +
+                              " has no diagonal entry (CalculiX writes every one, zeros included: a file cut short, or "
+                              "not CalculiX's?)");
     return m;
 }
 

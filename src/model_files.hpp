@@ -69,7 +69,8 @@ struct calculix_matrix {
 bool is_calculix_matrix_file(const std::filesystem::path& file);
 
 /// Read and check a CalculiX matrix file: every non-blank line exactly "i j value", i and j whole
-/// numbers with 1 <= i <= j <= 10^9, a finite decimal value, no (i, j) twice, at least one entry.
+/// numbers with 1 <= i <= j <= 10^7, a finite decimal value, no (i, j) twice, at least one entry,
+/// and every diagonal entry (i, i) for i = 1..n, n the largest index.
 /// \throws usage_error naming `option`, the file, the line and what is wrong (a lower-triangle
 ///         entry, a repeated entry, a header line, a 0-based index).
 calculix_matrix read_calculix_matrix(const std::string& option, const std::filesystem::path& file);
