@@ -52,6 +52,13 @@ struct bad_case {
     std::string expected;                      ///< in the error line
 };
 
+/// A CalculiX stiffness file S.sti with this text beside a good M.mas, and the expected error.
+bad_case calculix_stiffness(const std::string& sti, const std::string& expected) {
+    return {with(with(base(), "--stiffness", "S.sti"), "--mass", "M.mas"),
+            {{"S.sti", sti}, {"M.mas", "1 1 1\n2 2 1\n3 3 1\n"}},
+            expected};
+}
+
 TEST(CliIntegrate, BadInputsAreRefusedUpFrontWithExitCode2) {
     const std::vector<bad_case> cases{
         {with(base(), "--mass", "missing.mtx"), {}, "--mass 'missing.mtx' cannot be opened"},
@@ -103,20 +110,14 @@ TEST(CliIntegrate, BadInputsAreRefusedUpFrontWithExitCode2) {
         {with(base(), "--alpha", "-0.05"), {}, "--alpha applies to --scheme hht only"},
         {with(with(base(), "--scheme", "hht"), "--alpha", "-0.5"), {}, "--alpha '-0.5' is outside [-1/3, 0]"},
         // CalculiX's files (job.sti, job.mas, job.dof)
-        {with(with(base(), "--stiffness", "L.sti"), "--mass", "M.mas"),
-         {{"L.sti", "1 1 2\n2 1 -1\n2 2 2\n"}, {"M.mas", "1 1 1\n2 2 1\n3 3 1\n"}},
-         "--stiffness 'L.sti' (CalculiX 'i j value' lines) line 2: entry (2, 1) is below the diagonal"},
-        {with(with(base(), "--stiffness", "H.sti"), "--mass", "M.mas"),
-         {{"H.sti", "i j value\n1 1 2\n"}, {"M.mas", "1 1 1\n2 2 1\n3 3 1\n"}},
-         "line 1: 'i j value' is not an entry 'i j value' with 1-based whole numbers i, j"},
-        {with(with(base(), "--stiffness", "Z.sti"), "--mass", "M.mas"),
-         {{"Z.sti", "0 0 2\n"}, {"M.mas", "1 1 1\n2 2 1\n3 3 1\n"}}, "line 1: '0 0 2' is not an entry"},
-        {with(with(base(), "--stiffness", "G.sti"), "--mass", "M.mas"),
-         {{"G.sti", "1 1 2\n1 3 -1\n3 3 2\n"}, {"M.mas", "1 1 1\n2 2 1\n3 3 1\n"}},
-         "equation 2 of 3 has no diagonal entry (CalculiX writes every one, zeros included"},
-        {with(with(base(), "--stiffness", "D.sti"), "--mass", "M.mas"),
-         {{"D.sti", "1 1 2\n1 2 -1\n1 1 2\n"}, {"M.mas", "1 1 1\n2 2 1\n3 3 1\n"}},
-         "line 3: entry (1, 1) is stored twice"},
+        calculix_stiffness("1 1 2\n2 1 -1\n2 2 2\n",
+                           "--stiffness 'S.sti' (CalculiX 'i j value' lines) line 2: entry (2, 1) is below the diagonal"),
+        calculix_stiffness("i j value\n1 1 2\n",
+                           "line 1: 'i j value' is not an entry 'i j value' with 1-based whole numbers i, j"),
+        calculix_stiffness("0 0 2\n", "line 1: '0 0 2' is not an entry"),
+        calculix_stiffness("1 1 2\n1 3 -1\n3 3 2\n",
+                           "equation 2 of 3 has no diagonal entry (CalculiX writes every one, zeros included"),
+        calculix_stiffness("1 1 2\n1 2 -1\n1 1 2\n", "line 3: entry (1, 1) is stored twice"),
         {with(with(with(base(), "--stiffness", "K.sti"), "--mass", "M.mas"), "--dof-map", "bad.dof"),
          {{"K.sti", "1 1 2\n1 2 -1\n2 2 2\n2 3 -1\n3 3 2\n"}, {"M.mas", "1 1 1\n2 2 1\n3 3 1\n"},
           {"bad.dof", "5.1\n5.7\n6.1\n"}},
