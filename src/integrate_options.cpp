@@ -16,10 +16,8 @@ namespace po = boost::program_options;
 namespace fs = std::filesystem;
 
 namespace {
-std::optional<double> decimal(const std::string& text) { return finite_decimal(text); }
-
 double require_decimal(const std::string& option, const std::string& text) {
-    const auto v = decimal(text);
+    const auto v = finite_decimal(text);
     if (!v) throw usage_error("--" + option + " " + excerpt(text) + " is not a finite decimal number");
     return *v;
 }
@@ -137,7 +135,7 @@ integrate_options parse_integrate_command_line(int argc, const char* const* argv
         const auto parts = split(r.rayleigh, ',');
         if (parts.size() != 2) throw usage_error("--rayleigh " + excerpt(r.rayleigh) + " is not A,B");
         for (const auto& p : parts)
-            if (const auto v = decimal(p); !v || *v < 0)
+            if (const auto v = finite_decimal(p); !v || *v < 0)
                 throw usage_error("--rayleigh " + excerpt(r.rayleigh) + ": " + excerpt(p) + " is not a finite decimal >= 0");
         o.rayleigh = std::make_pair(parts[0], parts[1]);
     }

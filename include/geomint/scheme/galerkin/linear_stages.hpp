@@ -22,13 +22,10 @@
 /// 𝒜 is dense or sparse like the model (sparse LU, COLAMD, for a sparse one; its nonzeros are at
 /// most s² times the model's).
 
-#include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
 #include "geomint/scheme/galerkin/lobatto.hpp"
 #include "geomint/sparse.hpp"
 
-#include <memory>
-#include <string>
 #include <vector>
 
 namespace geomint::scheme {
@@ -60,11 +57,12 @@ Matrix galerkin_linear_stage_matrix(const lobatto_pair<T>& c, const Matrix& M, c
         a.makeCompressed();
         return a;
     } else {
+        const matrix<T> Md(M), Cd(C), Kd(K);  // run-time size, converted once
         matrix<T> a = matrix<T>::Zero(s * n, s * n);
         for (Eigen::Index i = 0; i < s; ++i) {
-            a.block(i * n, i * n, n, n) += matrix<T>(M);
+            a.block(i * n, i * n, n, n) += Md;
             for (Eigen::Index j = 0; j < s; ++j)
-                a.block(i * n, j * n, n, n) += T(h * c.a_hat(i, j)) * matrix<T>(C) + T(h * h * aa(i, j)) * matrix<T>(K);
+                a.block(i * n, j * n, n, n) += T(h * c.a_hat(i, j)) * Cd + T(h * h * aa(i, j)) * Kd;
         }
         return Matrix(a);
     }
