@@ -6,6 +6,7 @@
 #include "model_reading.hpp"
 #include "output.hpp"
 
+#include <geomint/analysis/galerkin_stability.hpp>
 #include <geomint/analysis/largest_frequency.hpp>
 #include <geomint/model/structural_system.hpp>
 #include <geomint/precision.hpp>
@@ -292,6 +293,28 @@ void run_scheme(const System& sys, const inputs<T>& in, const integrate_options&
     else integrate<T>(galerkin_vi_stepper<V, 4>(), sys, in, o, files);
 }
 
+/// Simpson's and the Galerkin VIs' bound ω_max dt < x* (2√2; analysis/galerkin_stability.hpp for
+/// galerkin:D), judged by the inertia of M − (dt/x*)² K (one LDLᵀ) before anything is written;
+/// when it fails, ω_max by Lanczos (Spectra) for the message, with the largest stable dt.
+/// \throws usage_error naming dt, ω_max, x* and the largest stable dt.
+template <class T>
+void require_stable_step(const inputs<T>& in, const integrate_options& o) {
+    if (o.scheme != "simpson" && o.galerkin_degree == 0) return;
+    const int degree = int(o.galerkin_degree);
+    const double limit = degree ? galerkin_stability_limit<double>(degree) : 2 * std::sqrt(2.0);  // a bound: double suffices
+    const T ratio = in.dt / T(limit);
+    if (is_positive_definite(sparse_matrix<T>(in.M - sparse_matrix<T>(in.K * T(ratio * ratio))))) return;
+    const double w = largest_frequency(in.M, in.K, 1e-6);
+    const std::string name = degree ? "galerkin:" + std::to_string(degree) : o.scheme;
+    const std::string x = degree ? "x* = " + geomint::to_string(limit) : "2 sqrt(2) = 2.828";
+    throw usage_error("--dt '" + o.dt + "' is unstable for " + name + ": omega_max = " + geomint::to_string(w) +
+                      " rad/s, omega_max dt = " + geomint::to_string(w * static_cast<double>(in.dt)) + " >= " + x +
+                      ", the scheme's limit on undamped vibrations (M - (dt/" + (degree ? "x*" : "2 sqrt(2)") +
+                      ")^2 K is not positive definite); the largest stable dt is " + (degree ? "x*" : "2 sqrt(2)") +
+                      "/omega_max = " + geomint::to_string(limit / w) +
+                      ": use --dt below it, or --scheme newmark (unconditionally stable)");
+}
+
 }  // namespace integrate_detail
 
 template <class T>
@@ -305,16 +328,7 @@ void run_integrate(const integrate_options& o) {
                            "): " + e.what());
     };
     const auto run = [&](const auto& sys) {
-        if (o.scheme == "simpson" && !scheme::simpson::admissible(in.M, in.K, in.dt)) {
-            // ω_max by Lanczos (Spectra), in milliseconds where a dense eigensolve took half a minute
-            const double w = largest_frequency(in.M, in.K, 1e-6);
-            const double limit = 2 * std::sqrt(2.0);
-            throw usage_error("--dt '" + o.dt + "' is unstable for simpson: omega_max = " + geomint::to_string(w) +
-                              " rad/s, omega_max dt = " + geomint::to_string(w * static_cast<double>(in.dt)) +
-                              " >= 2 sqrt(2) = 2.828 (M - dt^2 K/8 is not positive definite); the largest stable dt is "
-                              "2 sqrt(2)/omega_max = " + geomint::to_string(limit / w) +
-                              ": use --dt below it, or --scheme newmark (unconditionally stable)");
-        }
+        require_stable_step(in, o);
         const bool existed = fs::exists(o.out);
         prepare_output(options{.out = o.out, .plots = o.plots});  // checked only now, after every input passed
         output_set files(o.out, !existed);

@@ -103,6 +103,8 @@ TEST(CliIntegrate, BadInputsAreRefusedUpFrontWithExitCode2) {
          {{"S.mtx", "%%MatrixMarket matrix coordinate real symmetric\n3 3 4\n1 1 1\n2 1 1\n2 2 1\n3 3 1\n"}},
          "mass matrix M is singular (positive semidefinite, not definite): 1 of its 3 eigenvalues are below"},
         {with(base(), "--dt", "3"), {}, "the largest stable dt is 2 sqrt(2)/omega_max = "},
+        {with(with(base(), "--scheme", "galerkin:1"), "--dt", "2"), {}, "is unstable for galerkin:1: omega_max = "},
+        {with(with(base(), "--scheme", "galerkin:3"), "--dt", "3"), {}, ">= x* = 3.11271764"},
         {with(with(base(), "--v0", "q0.csv"), "--p0", "q0.csv"), {}, "--v0 and --p0 exclude each other"},
         {with(base(), "--dofs", "7.2"), {}, "--dofs '7.2' names node.direction: it needs --dof-map"},
         {with(base(), "--dofs", "7.9"), {}, "'7.9' is neither a positive whole number nor node.direction"},

@@ -7,6 +7,7 @@
 // with the Gauss–Lobatto impulse; the force's errors named.
 #include "galerkin_order.hpp"
 
+#include <geomint/analysis/galerkin_stability.hpp>
 #include <geomint/exact/driven_modal_solution.hpp>
 #include <geomint/problems/double_pendulum.hpp>
 #include <geomint/stepper/linear_variational_stepper.hpp>
@@ -165,7 +166,8 @@ TEST(GalerkinForces, DegreeTwoOnAStructuralSystemIsSimpsonsForcedStep) {
 // Issue 45: a structural_system is stepped by one linear solve with the stage matrix (factored
 // once per h), dense or sparse. Its steps equal the Newton path's on the same model written as a
 // lagrangian_system (L = ½vᵀMv − ½qᵀKq, F = f(t) − Cv, derivatives by autodiff) to round-off, for
-// Degrees 1–4, with the dense and the sparse model.
+// Degrees 1–4: the dense and the sparse model with Rayleigh damping (stages decoupled by the
+// real Schur form) and the sparse model with C given as a matrix (the coupled stage matrix).
 template <unsigned D>
 void expect_linear_path_is_newtons(const driven_pendulum& d) {
     using MX = matrix<T>;
@@ -195,17 +197,22 @@ void expect_linear_path_is_newtons(const driven_pendulum& d) {
     const auto dense = d.system();
     const structural_system sparse(sparse_matrix<T>(d.M.sparseView()), sparse_matrix<T>(C.sparseView()),
                                    sparse_matrix<T>(d.K.sparseView()), load);
+    const structural_system sparse_rayleigh(sparse_matrix<T>(d.M.sparseView()), d.c, sparse_matrix<T>(d.K.sparseView()),
+                                            load);
+    ASSERT_TRUE(dense.rayleigh() && sparse_rayleigh.rayleigh());
+    ASSERT_FALSE(sparse.rayleigh()) << "C given as a matrix";
     const VX q0 = (VX(2) << T(1) / 10, T(-1) / 20).finished(), p0 = (VX(2) << T(0), T(1) / 50).finished();
-    auto a = std::make_pair(q0, p0), b = a, e = a;
-    galerkin_vi_stepper<VX, D> linear, sparse_linear, newton;
+    auto a = std::make_pair(q0, p0), b = a, e = a, g = a;
+    galerkin_vi_stepper<VX, D> linear, sparse_linear, sparse_decoupled, newton;
     const T h = T(1) / 20;
     for (int j = 0; j < 20; ++j) {
         linear.do_step(dense, a, T(j) * h, h);
         sparse_linear.do_step(sparse, b, T(j) * h, h);
+        sparse_decoupled.do_step(sparse_rayleigh, g, T(j) * h, h);
         newton.do_step(lagrangian, e, T(j) * h, h);
     }
     EXPECT_EQ(linear.iterations(), 1) << "one solve a step";
-    for (const auto* other : {&b, &e}) {
+    for (const auto* other : {&b, &e, &g}) {
         EXPECT_LE(to_d((a.first - other->first).cwiseAbs().maxCoeff()), 1000 * to_d(eps<T>())) << "Degree " << D;
         EXPECT_LE(to_d((a.second - other->second).cwiseAbs().maxCoeff()), 1000 * to_d(eps<T>())) << "Degree " << D;
     }
@@ -217,6 +224,82 @@ TEST(GalerkinForces, StructuralSystemIsOneLinearSolveAStepAndNewtonsStep) {
     expect_linear_path_is_newtons<2>(d);
     expect_linear_path_is_newtons<3>(d);
     expect_linear_path_is_newtons<4>(d);
+}
+
+// The decoupled stage equations (C = αM + βK): the solution V of 𝒜V = r has a residual at round-off
+// against 𝒜 formed whole, for Degrees 1–8, undamped and damped, and no factor is larger than 2n
+// (a complex pair of P⁻¹Q); undamped Degree 2 needs M and M + h²K/24 only (ÂA has rank 1, trace 1/24).
+TEST(GalerkinForces, DecoupledStageEquationsSolveTheCoupledSystem) {
+    using MX = matrix<T>;
+    using VX = vector<T>;
+    const Eigen::Index n = 4;
+    MX M = MX::Identity(n, n) * 2, K = MX::Zero(n, n);
+    for (Eigen::Index i = 0; i < n; ++i) {
+        K(i, i) = T(2 + i);
+        if (i + 1 < n) K(i, i + 1) = K(i + 1, i) = T(-1);
+        if (i + 1 < n) M(i, i + 1) = M(i + 1, i) = T(1) / T(2);
+    }
+    const T h = T(1) / 3;
+    for (const rayleigh_damping<T> r : {rayleigh_damping<T>{T(0), T(0)}, rayleigh_damping<T>{T(1) / 5, T(1) / 50}})
+        for (int degree = 1; degree <= 8; ++degree) {
+            const auto c = scheme::lobatto_iiia_iiib<T>(degree);
+            const MX C = r.alpha * M + r.beta * K;
+            const scheme::galerkin_stage_solver<T, MX> decoupled(c, M, C, K, h, r);
+            ASSERT_TRUE(decoupled.invertible());
+            EXPECT_LE(decoupled.largest_order(), 2 * n) << "degree " << degree;
+            const MX a = scheme::galerkin_linear_stage_matrix(c, M, C, K, h);
+            VX rhs(a.rows());
+            for (Eigen::Index i = 0; i < rhs.size(); ++i) rhs(i) = T(int(i % 7) - 3) / T(7);
+            const VX v = decoupled.solve(rhs, K);
+            const T residual = (a * v - rhs).cwiseAbs().maxCoeff() / (a.cwiseAbs().maxCoeff() * v.cwiseAbs().maxCoeff());
+            EXPECT_LE(to_d(residual), 1000 * to_d(eps<T>())) << "degree " << degree << ", alpha " << to_d(r.alpha);
+            if (degree == 2 && r.alpha == T(0)) EXPECT_EQ(decoupled.factorizations(), 2u);
+        }
+}
+
+// The stability limit x* = (ω h)_max of degree r on undamped vibrations: 2 (Störmer–Verlet) and
+// 2√2 (Simpson's rule, the paper's bound) at 50 digits; for r = 1..8, no |tr Φ| >= 2 on a scan of
+// spacing 1/4096 below x*, and the stepper on a two-mode model stays bounded over 2 000 steps
+// at 0.99 x*/ω_max (the modes decouple); r = 1, 2 grow at 1.01 x*/ω_max; r = 3, 4 have
+// |tr Φ| > 2 just above x* (their narrow gap).
+TEST(GalerkinForces, StabilityLimitIsWhereTheTransferTraceReachesTwo) {
+    using std::sqrt;
+    EXPECT_LE(to_d(abs(galerkin_stability_limit<T>(1) - T(2))), 100 * to_d(eps<T>()));
+    EXPECT_LE(to_d(abs(galerkin_stability_limit<T>(2) - 2 * sqrt(T(2)))), 100 * to_d(eps<T>()));
+    EXPECT_THROW(galerkin_stability_limit<double>(0), std::invalid_argument);
+    using MX = Eigen::MatrixXd;
+    using VX = Eigen::VectorXd;
+    const MX M = MX(problems::double_pendulum<double>{}.mass()), K = MX(problems::double_pendulum<double>{}.stiffness());
+    const Eigen::GeneralizedSelfAdjointEigenSolver<MX> modes(K, M);
+    const double omega_max = std::sqrt(modes.eigenvalues().maxCoeff());
+    const structural_system model(M, MX(MX::Zero(2, 2)), K);
+    const auto growth = [&](auto stepper, double h) {
+        auto x = std::make_pair(VX(VX::Ones(2)), VX(VX::Zero(2)));
+        const double e0 = model.energy(x.second, x.first);
+        double e = e0;
+        for (int j = 0; j < 2000 && e < 1e6 * e0; ++j) {
+            stepper.do_step(model, x, j * h, h);
+            e = std::max(e, model.energy(x.second, x.first));
+        }
+        return e / e0;
+    };
+    const auto check = [&]<unsigned D>(galerkin_vi_stepper<VX, D> stepper) {
+        const double limit = galerkin_stability_limit<double>(int(D));
+        for (double x = 1.0 / 4096; x < limit; x += 1.0 / 4096)
+            ASSERT_LT(std::abs(galerkin_transfer_trace(int(D), x)), 2.0) << "degree " << D << ", x = " << x;
+        EXPECT_LT(growth(stepper, 0.99 * limit / omega_max), 10.0) << "degree " << D << ", x* = " << limit;
+        if (D <= 2) EXPECT_GT(growth(stepper, 1.01 * limit / omega_max), 1e3) << "degree " << D;
+        if (D == 3 || D == 4) EXPECT_GT(std::abs(galerkin_transfer_trace(int(D), limit * (1 + 1e-5))), 2.0) << "degree " << D;
+        std::cout << "degree " << D << ": x* = " << limit << "\n";
+    };
+    check(galerkin_vi_stepper<VX, 1>());
+    check(galerkin_vi_stepper<VX, 2>());
+    check(galerkin_vi_stepper<VX, 3>());
+    check(galerkin_vi_stepper<VX, 4>());
+    check(galerkin_vi_stepper<VX, 5>());
+    check(galerkin_vi_stepper<VX, 6>());
+    check(galerkin_vi_stepper<VX, 7>());
+    check(galerkin_vi_stepper<VX, 8>());
 }
 
 // Forced Noether: a chain invariant under translations (the potential depends on differences)

@@ -26,6 +26,7 @@
 #include "geomint/state.hpp"
 
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -94,7 +95,7 @@ public:
         require_coefficient("alpha", c.alpha);
         require_coefficient("beta", c.beta);
         Matrix C = c.alpha * M + c.beta * K;
-        build(std::move(M), std::move(C), std::move(K), std::move(f));
+        build(std::move(M), std::move(C), std::move(K), std::move(f), c);
     }
 
     /// Number of degrees of freedom n.
@@ -108,6 +109,10 @@ public:
     /// False when every entry of C is zero (then, with no load, the steppers take the
     /// conservative path: the step of the quadratic_lagrangian (M, K)).
     bool is_damped() const { return m_data->damped; }
+    /// (α, β) when C = α M + β K is known: the model was built with `rayleigh_damping`, or C is
+    /// zero (α = β = 0); empty for a general C (never guessed from C's entries). The Galerkin
+    /// steppers decouple their stage equations when it is set (scheme/galerkin/linear_stages.hpp).
+    const std::optional<rayleigh_damping<value_type>>& rayleigh() const { return m_data->rayleigh; }
     /// Identity shared by all copies of this model (never by two different models).
     std::uint64_t id() const { return m_data->id; }
     /// M⁻¹, computed once at construction (dense models only).
@@ -171,7 +176,7 @@ private:
         else return !(a.array() == value_type(0)).all();
     }
 
-    void build(Matrix M, Matrix C, Matrix K, Load f) {
+    void build(Matrix M, Matrix C, Matrix K, Load f, std::optional<rayleigh_damping<value_type>> rayleigh = {}) {
         using detail::definiteness;
         detail::require_model_matrix("structural_system", "mass matrix M", M, definiteness::positive_definite,
                                      detail::matrix_role::mass);
@@ -182,7 +187,7 @@ private:
                                         std::to_string(C.rows()) + ", " + std::to_string(K.rows()) +
                                         " square (precondition: the same size)");
         // a load may be a capturing lambda: moved in, never default-constructed or assigned
-        m_data = std::make_shared<const data>(std::move(M), std::move(C), std::move(K), std::move(f));
+        m_data = std::make_shared<const data>(std::move(M), std::move(C), std::move(K), std::move(f), std::move(rayleigh));
     }
 
     struct data {
@@ -190,11 +195,14 @@ private:
         geomint::mass_inverse<Matrix> mass_inverse;  ///< M⁻¹ or LDLᵀ of M
         Load f;
         bool damped;
+        std::optional<rayleigh_damping<value_type>> rayleigh;
         std::uint64_t id = detail::next_model_id();
 
-        data(Matrix M_, Matrix C_, Matrix K_, Load f_)
+        data(Matrix M_, Matrix C_, Matrix K_, Load f_, std::optional<rayleigh_damping<value_type>> r)
             : M(compressed(std::move(M_))), C(compressed(std::move(C_))), K(compressed(std::move(K_))), mass_inverse(M),
-              f(std::move(f_)), damped(has_nonzero(C)) {}
+              f(std::move(f_)), damped(has_nonzero(C)), rayleigh(std::move(r)) {
+            if (!damped) rayleigh = rayleigh_damping<value_type>{value_type(0), value_type(0)};
+        }
     };
     static Matrix compressed(Matrix a) {
         if constexpr (is_sparse) a.makeCompressed();

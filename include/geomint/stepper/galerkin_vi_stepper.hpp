@@ -62,7 +62,8 @@ namespace geomint {
 ///   (model/forced_pair.hpp), its virtual work by the same Gauss–Lobatto rule at odeint's time t.
 /// - `structural_system` (M q̈ + C q̇ + K q = f(t), dense or sparse): its stage equations are
 ///   linear, one solve with the s n-square stage matrix I ⊗ M + h Â ⊗ C + h² ÂA ⊗ K (LU, dense
-///   or sparse like the model), factored once per (model, h) and kept for two step sizes; the
+///   or sparse like the model), factored once per (model, h) and kept for two step sizes, and
+///   decoupled into n- and 2n-square solves when C = αM + βK is known (`rayleigh()`); the
 ///   force f(t) − C q̇ by the discrete Lagrange–d'Alembert principle as below
 ///   (scheme/galerkin/linear_stages.hpp). O(Degree · nonzeros) a step after the factorization.
 /// - `lagrangian_system` (any regular L(q, v), non-separable allowed, with or without a
@@ -157,21 +158,20 @@ private:
             require_dof(sys.size());
             using model_matrix = std::conditional_t<S::is_sparse, sparse_matrix<U>, matrix<U>>;  // run-time size
             const auto make = [&] {
-                const model_matrix a = scheme::galerkin_linear_stage_matrix(c, model_matrix(sys.mass()),
-                                                                            model_matrix(sys.damping()),
-                                                                            model_matrix(sys.stiffness()), h);
-                auto f = std::make_shared<const stage_factor<S>>(a);
+                auto f = std::make_shared<const scheme::galerkin_stage_solver<U, model_matrix>>(
+                    c, model_matrix(sys.mass()), model_matrix(sys.damping()), model_matrix(sys.stiffness()), h,
+                    sys.rayleigh());
                 if (!f->invertible())
                     throw singular_step_error(std::string(method::name) +
                                               ": the stage matrix of the structural model is singular at h = " +
                                               geomint::to_string(h));
                 return f;
             };
-            const auto& lu = [&]() -> const stage_factor<S>& {
+            const auto& stages = [&]() -> const scheme::galerkin_stage_solver<U, model_matrix>& {
                 if constexpr (S::is_sparse) return m_sparse_stages.get(sys.id(), h, make);
                 else return m_dense_stages.get(sys.id(), h, make);
             }();
-            scheme::galerkin_linear_step(c, sys, lu, vector<U>(m_work.q), vector<U>(m_work.p), t, h, m_linear_dq,
+            scheme::galerkin_linear_step(c, sys, stages, vector<U>(m_work.q), vector<U>(m_work.p), t, h, m_linear_dq,
                                          m_linear_dp);
             m_dq = m_linear_dq;
             m_dp = m_linear_dp;
@@ -249,13 +249,11 @@ private:
     static constexpr int N = state_traits<Coor>::static_size == state_traits<Momentum>::static_size
                                  ? state_traits<Coor>::static_size
                                  : Eigen::Dynamic;
-    // the stage matrix of a structural model, factored per (model, h)
-    template <class S>
-    using stage_factor = lu_factorization<std::conditional_t<S::is_sparse, sparse_matrix<U>, matrix<U>>>;
+    // the stage equations of a structural model, factored per (model, h)
     template <class Factor>
     using stage_cache = std::conditional_t<is_dual_v<U>, int, detail::factor_cache<Factor, U>>;
-    stage_cache<lu_factorization<matrix<U>>> m_dense_stages;
-    stage_cache<lu_factorization<sparse_matrix<U>>> m_sparse_stages;
+    stage_cache<scheme::galerkin_stage_solver<U, matrix<U>>> m_dense_stages;
+    stage_cache<scheme::galerkin_stage_solver<U, sparse_matrix<U>>> m_sparse_stages;
     vector<U> m_linear_dq, m_linear_dp;
     iteration_options m_options;
     scheme::lobatto_fixed_point<U, N, int(Degree) + 1> m_fixed_point;
