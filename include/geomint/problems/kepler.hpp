@@ -78,6 +78,22 @@ struct kepler {
         using std::sqrt;
         return (p[0] * p[0] + p[1] * p[1]) / 2 - T(1) / sqrt(q[0] * q[0] + q[1] * q[1]);
     }
+    /// Scalar type (the `separable_hamiltonian` view: model/time_transformation.hpp).
+    using value_type = T;
+    /// Degrees of freedom: 2.
+    static constexpr Eigen::Index dof() { return 2; }
+    /// T(p) = |p|²/2.
+    static T kinetic_energy(const vector<T>& p) { return p.squaredNorm() / 2; }
+    /// V(q) = −1/|q|.
+    static T potential_energy(const vector<T>& q) { return T(-1) / q.norm(); }
+    /// ∂T/∂p = p.
+    static void velocity(const vector<T>& p, vector<T>& out) { out = p; }
+    /// −∂V/∂q = −q/|q|³.
+    static void force(const vector<T>& q, vector<T>& out) {
+        const T r = q.norm();
+        out = -q / (r * r * r);
+    }
+
     /// Angular momentum q × p (= √(1 − e²) on the exact orbit).
     template <class Q, class P>
     static T angular_momentum(const Q& q, const P& p) {

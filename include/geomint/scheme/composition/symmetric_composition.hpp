@@ -70,6 +70,21 @@ struct symmetric_composition : splitting_scheme<Method, Order, Stages> {
     }
 };
 
+/// Störmer–Verlet (the leapfrog, drift–kick–drift), order 2, 1 stage: the composition with the
+/// single weight 1, for the steppers that compose a leapfrog of their own (the time-transformed
+/// splittings) and as the catalogue's base.
+struct stormer_verlet : symmetric_composition<stormer_verlet, 2, 1> {
+    /// Short name, as used in reports and test names.
+    static constexpr const char* name = "stormer_verlet";
+    /// The publication and equations this is taken from.
+    static constexpr const char* source = "Hairer, Lubich, Wanner, Geometric Numerical Integration, Sec. I.1.4";
+    /// No outer weights: the middle weight is 1.
+    template <class T>
+    static std::vector<T> compute() {
+        return {};
+    }
+};
+
 /// Yoshida's triple jump, order 4, 3 stages: w_1 = 1/(2 − 2^{1/3}) (closed form).
 struct yoshida4 : symmetric_composition<yoshida4, 4, 3> {
     /// The coefficient table (scheme/composition/coefficient_tables.hpp).

@@ -1,0 +1,359 @@
+#pragma once
+/// \file
+/// Adaptive steps that keep the structure: a splitting method of the catalogue on the
+/// time-transformed Hamiltonian K = F(T + p_t) − F(−V) (model/time_transformation.hpp), with a
+/// fixed step Δs in the fictitious time s, as odeint's dense-output stepper in physical time.
+///
+/// \code
+///   geomint::problems::kepler<double> k(0.99);
+///   geomint::time_transformed_stepper<geomint::problems::kepler<double>, geomint::scheme::yoshida6> st(k, 2 * pi / 40);
+///   auto x = std::make_pair(Eigen::VectorXd(k.q0()), Eigen::VectorXd(k.p0()));
+///   // observed every 0.1 in physical time; the steps are Δs = 2π/40 in s throughout
+///   boost::numeric::odeint::integrate_const(st, k, x, 0.0, 1000 * k.period(), 0.1, observer);
+/// \endcode
+///
+/// The extended state is (q, t; p, p_t) with p_t = −H(q₀, p₀) fixed (K does not depend on t). A
+/// step of `Method` (any `scheme::splitting_method`: stormer_verlet, yoshida4 … sofroniou_spaletta10,
+/// mclachlan_sb3a, blanes_moan_srkn6) on K is explicit, symplectic in the extended phase space
+/// and, for a palindromic method, time-symmetric: Δs and then −Δs return the state to round-off.
+/// Its order in s is the method's, and t being a coordinate, so is the order at fixed physical
+/// times. Each step costs `Method::evaluations` force evaluations and as many potentials.
+///
+/// The odeint protocol in physical time (dense_output_stepper_tag):
+/// - `initialize(x0, t0, dt)` starts a run from x0 = (q, p) at t0, with p_t = −H(x0). Only dt's
+///   sign is used (Δs is the stepper's, set at construction; dt < 0 runs backward with −Δs) —
+///   except when (x0, t0) is the node the stepper is at: the run then continues from its extended
+///   state (p_t kept, so that turning back retraces the steps), and in the same direction a
+///   0 < |dt| below the next step's physical length shortens the next step in s to end exactly
+///   at t0 + dt (odeint's integrate_const, integrate_adaptive and integrate_times re-initialize
+///   so to end on the end time).
+/// - `do_step(system)` takes the next step (the system odeint passes must be the stepper's model
+///   type; the stepper steps its own copy) and returns (t_old, t_new). The next step is computed
+///   ahead, so `current_time_step()` is its exact physical length.
+/// - `calc_state(t, x)` is the state at physical time t within the last step: a step of the
+///   method from the previous node, of the σ ∈ (0, Δs) at which the time coordinate reaches t
+///   (Boost.Math's toms748 to the scalar's precision). Observing never changes a step.
+///
+/// Errors (std::invalid_argument unless said): Δs zero or not finite (constructor); t0 not
+/// finite; a state at which F' is not finite and positive or −V <= 0 for the logarithmic
+/// transformation (std::domain_error naming the quantity and q) — a state of positive potential
+/// cannot be integrated with F = ln; do_step or calc_state before initialize (std::logic_error);
+/// calc_state outside the last step (std::out_of_range).
+
+#include "geomint/error.hpp"
+#include "geomint/linalg.hpp"
+#include "geomint/model/time_transformation.hpp"
+#include "geomint/scalar.hpp"
+#include "geomint/scheme/composition/symmetric_composition.hpp"
+#include "geomint/state.hpp"
+#include "geomint/stepper/splitting_stepper.hpp"
+
+#include <boost/math/tools/toms748_solve.hpp>
+#include <boost/numeric/odeint/stepper/stepper_categories.hpp>
+#include <boost/numeric/odeint/util/unwrap_reference.hpp>
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+namespace geomint {
+
+/// The extended system of K as odeint's pair (f, g) on extended vectors (q, t) and (p, p_t) of
+/// length dof() + 1, for `splitting_stepper`; counts the force evaluations.
+template <separable_hamiltonian Model, class Transformation>
+struct time_transformed_system {
+    using T = typename Model::value_type;
+    const Model* model;
+    const Transformation* transformation;
+    mutable std::uintmax_t forces = 0;
+
+    static std::string point(const vector<T>& q) {
+        std::string s = "(";
+        for (Eigen::Index i = 0; i < q.size(); ++i) s += (i ? ", " : "") + geomint::to_string(q(i));
+        return s + ")";
+    }
+
+    /// F'(x) at x = T + p_t (drift) or x = U (kick), checked.
+    T density(const T& x, const char* what, const vector<T>& where) const {
+        if constexpr (std::is_same_v<Transformation, logarithmic_hamiltonian>) {
+            if (!(x > T(0)))
+                throw std::domain_error(std::string("time_transformed_stepper: ") + what + " = " + geomint::to_string(x) +
+                                        " at q = " + point(where) +
+                                        " (precondition of the logarithmic Hamiltonian: > 0, i.e. V < 0 along the motion)");
+        }
+        const T w = (*transformation)(x);
+        if (!is_finite(w) || !(w > T(0)))
+            throw std::domain_error(std::string("time_transformed_stepper: dt/ds = F'(") + what + ") = " +
+                                    geomint::to_string(w) + " at " + what + " = " + geomint::to_string(x) + ", q = " +
+                                    point(where) + " (precondition: finite and > 0)");
+        return w;
+    }
+
+    /// Drift: dq/ds = F'(T + p_t) ∂T/∂p, dt/ds = F'(T + p_t).
+    void coordinate_rate(const vector<T>& p, vector<T>& out) const {
+        const Eigen::Index n = p.size() - 1;
+        const vector<T> pq = p.head(n);
+        const T w = density(T(model->kinetic_energy(pq) + p(n)), "T(p) + p_t", pq);
+        vector<T> v;
+        model->velocity(pq, v);
+        out.resize(n + 1);
+        out.head(n) = w * v;
+        out(n) = w;
+    }
+    /// Kick: dp/ds = F'(−V) (−∂V/∂q), dp_t/ds = 0.
+    void momentum_rate(const vector<T>& q, vector<T>& out) const {
+        const Eigen::Index n = q.size() - 1;
+        const vector<T> qq = q.head(n);
+        const T w = density(T(-model->potential_energy(qq)), "-V(q)", qq);
+        vector<T> f;
+        model->force(qq, f);
+        ++forces;
+        out.resize(n + 1);
+        out.head(n) = w * f;
+        out(n) = T(0);
+    }
+    auto pair() const {
+        return std::make_pair([this](const vector<T>& p, vector<T>& out) { coordinate_rate(p, out); },
+                              [this](const vector<T>& q, vector<T>& out) { momentum_rate(q, out); });
+    }
+};
+
+/// odeint dense-output stepper in physical time of the splitting `Method` on the time-transformed
+/// Hamiltonian of `Model` (see the file's comment).
+///
+/// \tparam Model          a `separable_hamiltonian` (problems::kepler, problems::n_body_gravity, or
+///                        the user's): value_type T (double, quad, mp<D>).
+/// \tparam Method         a `scheme::splitting_method` (default Störmer–Verlet: the leapfrog).
+/// \tparam Transformation x ↦ F'(x) (default `logarithmic_hamiltonian`).
+/// States: std::pair of two Eigen vectors (q, p) of length model.dof().
+template <separable_hamiltonian Model, class Method = scheme::stormer_verlet,
+          class Transformation = logarithmic_hamiltonian>
+class time_transformed_stepper {
+public:
+    /// Scalar type.
+    using value_type = typename Model::value_type;
+    /// Physical time type.
+    using time_type = value_type;
+    /// (q, p), Eigen vectors of length dof().
+    using state_type = std::pair<vector<value_type>, vector<value_type>>;
+    /// Same as state_type.
+    using deriv_type = state_type;
+    /// Type of order().
+    using order_type = unsigned short;
+    /// odeint category.
+    using stepper_category = boost::numeric::odeint::dense_output_stepper_tag;
+    /// The splitting method.
+    using method_type = Method;
+
+    /// \param model the Hamiltonian (copied); \param ds the fictitious step Δs (> 0; its units are
+    ///        time × energy for the logarithmic transformation: Δs = h U over a step of length h).
+    /// \throws std::invalid_argument if ds is zero, negative or not finite.
+    time_transformed_stepper(Model model, value_type ds, Transformation transformation = {})
+        : m_model(std::move(model)), m_transformation(std::move(transformation)), m_ds(std::move(ds)) {
+        if (!is_finite(m_ds) || !(m_ds > value_type(0)))
+            throw std::invalid_argument("time_transformed_stepper: fictitious step ds = " + geomint::to_string(m_ds) +
+                                        " (precondition: finite and > 0)");
+    }
+    /// The method's order (in s, and at fixed physical times).
+    static constexpr order_type order() { return Method::order; }
+    /// The fictitious step Δs.
+    const value_type& fictitious_step() const { return m_ds; }
+    /// The model stepped.
+    const Model& model() const { return m_model; }
+
+    /// Starts a run at (x0, t0), or shortens the next step to end at t0 + dt (see the file's
+    /// comment). \throws std::invalid_argument if t0 or dt is not finite or x0 has the wrong
+    /// length; std::domain_error from the transformation at x0.
+    template <class StateIn>
+    void initialize(const StateIn& x0, const time_type& t0, const time_type& dt) {
+        if (!is_finite(t0) || !is_finite(dt))
+            throw std::invalid_argument("time_transformed_stepper: initialize at t0 = " + geomint::to_string(t0) +
+                                        " with dt = " + geomint::to_string(dt) + " (precondition: both finite)");
+        const auto& x = detail::unwrap_reference_to(x0);
+        const vector<value_type> q = as_vector(detail::unwrap_reference_to(x.first));
+        const vector<value_type> p = as_vector(detail::unwrap_reference_to(x.second));
+        const int sign = dt < time_type(0) ? -1 : 1;
+        if (m_initialized && t0 == m_t && q == m_current.first && p == m_current.second) {
+            // the node the stepper is at: its extended state (p_t included) continues
+            m_landing.reset();
+            if (sign != m_sign) {  // turned back: −Δs from here retraces the steps
+                m_sign = sign;
+                look_ahead();
+                return;
+            }
+            using std::abs;  // same direction: a landing on t0 + dt before the next step's end
+            if (dt != time_type(0) && abs(dt) < abs(next_length())) m_landing = dt;
+            return;
+        }
+        const Eigen::Index n = m_model.dof();
+        if (q.size() != n || p.size() != n)
+            throw std::invalid_argument("time_transformed_stepper: x0 has " + std::to_string(q.size()) + " and " +
+                                        std::to_string(p.size()) + " entries (precondition: the model's dof = " +
+                                        std::to_string(n) + " each)");
+        m_sign = sign;
+        m_ext.first.resize(n + 1);
+        m_ext.second.resize(n + 1);
+        m_ext.first.head(n) = q;
+        m_ext.first(n) = t0;
+        m_ext.second.head(n) = p;
+        m_ext.second(n) = -(m_model.kinetic_energy(p) + m_model.potential_energy(q));  // p_t = −H₀
+        system().density(value_type(-m_model.potential_energy(q)), "-V(q)", q);      // checked before any step
+        m_current = {q, p};
+        m_previous = m_current;
+        m_t = m_t_old = t0;
+        m_landing.reset();
+        m_steps = 0;
+        m_stepper.reset();
+        m_initialized = true;
+        look_ahead();
+    }
+
+    /// One step: the full step Δs, or the shortened landing step. Returns (t_old, t_new).
+    /// \throws std::logic_error before initialize; std::domain_error from the transformation.
+    template <class System>
+    std::pair<time_type, time_type> do_step(System&& system) {
+        using S = std::remove_cvref_t<typename boost::numeric::odeint::unwrap_reference<std::remove_cvref_t<System>>::type>;
+        static_assert(std::is_same_v<S, Model>,
+                      "time_transformed_stepper: odeint passes do_step the system given to integrate_*: pass the "
+                      "stepper's model (its type); the stepper steps its own copy");
+        (void)system;
+        require_initialized("do_step");
+        m_previous = m_current;
+        m_t_old = m_t;
+        m_prev_ext = m_ext;
+        if (m_landing) {
+            const time_type target = m_t + *m_landing;
+            m_ext = partial_step(m_prev_ext, target);
+            m_ext.first(m_model.dof()) = target;
+            m_landing.reset();
+            m_stepper.reset();
+        } else {
+            m_ext = m_next;  // the step computed ahead, by m_stepper (its summation carry continues)
+        }
+        ++m_steps;
+        m_current = split(m_ext);
+        m_t = m_ext.first(m_model.dof());
+        look_ahead();
+        return {m_t_old, m_t};
+    }
+
+    /// The state at physical time t in [previous_time, current_time] (either order), into x.
+    /// \throws std::logic_error before initialize; std::out_of_range for t outside the step.
+    template <class StateOut>
+    void calc_state(const time_type& t, StateOut& x) const {
+        write_state(t, x);
+    }
+    /// odeint's const overload (a pair of references).
+    template <class StateOut>
+    void calc_state(const time_type& t, const StateOut& x) const {
+        write_state(t, x);
+    }
+
+    /// State at current_time().
+    const state_type& current_state() const { return m_current; }
+    /// Physical time of the current node.
+    const time_type& current_time() const { return m_t; }
+    /// Physical length of the next step (exact: computed ahead), or the landing's.
+    time_type current_time_step() const { return m_landing ? *m_landing : next_length(); }
+    /// State at previous_time().
+    const state_type& previous_state() const { return m_previous; }
+    /// Physical time of the previous node.
+    const time_type& previous_time() const { return m_t_old; }
+    /// Steps taken since initialize.
+    long long steps() const { return m_steps; }
+    /// Force evaluations so far, the steps computed ahead and the side steps of calc_state included.
+    std::uintmax_t force_evaluations() const { return m_forces; }
+    /// p_t = −H(q₀, p₀), the energy the run keeps on K = 0.
+    value_type energy() const { return -m_ext.second(m_model.dof()); }
+
+private:
+    using T = value_type;
+    using ext_state = std::pair<vector<T>, vector<T>>;
+    using system_type = time_transformed_system<Model, Transformation>;
+    using plain_stepper = splitting_stepper<vector<T>, Method>;
+
+    system_type system() const { return system_type{&m_model, &m_transformation}; }
+
+    template <class V>
+    static vector<T> as_vector(const V& v) {
+        if constexpr (std::is_base_of_v<Eigen::EigenBase<V>, V>) return vector<T>(v);
+        else return vector<T>(as_eigen(v));
+    }
+
+    state_type split(const ext_state& e) const {
+        const Eigen::Index n = m_model.dof();
+        return {e.first.head(n), e.second.head(n)};
+    }
+
+    // one step of σ from e by `st`, counting the force evaluations
+    ext_state step_from(plain_stepper& st, const ext_state& e, const T& sigma) const {
+        const system_type sys = system();
+        ext_state out = e;
+        st.do_step(sys.pair(), out, T(0), sigma);
+        m_forces += sys.forces;
+        return out;
+    }
+
+    void look_ahead() { m_next = step_from(m_stepper, m_ext, T(m_sign) * m_ds); }
+    T next_length() const { return m_next.first(m_model.dof()) - m_t; }
+
+    // the state at physical time `target` within the step from e: σ by toms748 on t(σ) − target
+    ext_state partial_step(const ext_state& e, const T& target) const {
+        const Eigen::Index n = m_model.dof();
+        const T t0 = e.first(n);
+        const auto gap = [&](const T& sigma) { return step_from(m_side, e, sigma).first(n) - target; };
+        T lo(0), hi = T(m_sign) * m_ds;
+        T f_lo = t0 - target, f_hi = gap(hi);
+        if (hi < lo) {
+            std::swap(lo, hi);
+            std::swap(f_lo, f_hi);
+        }
+        std::uintmax_t iterations = 200;
+        const auto bracket = boost::math::tools::toms748_solve(
+            gap, lo, hi, f_lo, f_hi, boost::math::tools::eps_tolerance<T>(std::numeric_limits<T>::digits - 2), iterations);
+        return step_from(m_side, e, (bracket.first + bracket.second) / T(2));
+    }
+
+    void require_initialized(const char* what) const {
+        if (!m_initialized)
+            throw std::logic_error(std::string("time_transformed_stepper: ") + what + " called before initialize(x0, t0, dt)");
+    }
+
+    template <class StateOut>
+    void write_state(const time_type& t, StateOut& x) const {
+        require_initialized("calc_state");
+        using std::abs;
+        using std::max;
+        using std::min;
+        const T lo = min(m_t_old, m_t), hi = max(m_t_old, m_t);
+        const T eps = std::numeric_limits<T>::epsilon();
+        const T slack = max(eps, 4 * eps * max(abs(lo), abs(hi)));
+        if (!is_finite(t) || t < lo - slack || t > hi + slack)
+            throw std::out_of_range("time_transformed_stepper: calc_state at t = " + geomint::to_string(t) +
+                                    " outside the last step [" + geomint::to_string(m_t_old) + ", " +
+                                    geomint::to_string(m_t) + "] (precondition: t within the last step)");
+        if (t == m_t || m_steps == 0) detail::assign_state(x, m_current);
+        else if (t == m_t_old) detail::assign_state(x, m_previous);
+        else detail::assign_state(x, split(partial_step(m_prev_ext, t)));
+    }
+
+    Model m_model;
+    Transformation m_transformation;
+    T m_ds;
+    plain_stepper m_stepper{};
+    mutable plain_stepper m_side{};
+    state_type m_current{}, m_previous{};
+    ext_state m_ext{}, m_prev_ext{}, m_next{};
+    T m_t{}, m_t_old{};
+    std::optional<T> m_landing;
+    int m_sign = 1;
+    long long m_steps = 0;
+    mutable std::uintmax_t m_forces = 0;
+    bool m_initialized = false;
+};
+
+}  // namespace geomint

@@ -1,0 +1,197 @@
+// Time-transformed splittings (stepper/time_transformed_stepper.hpp) on Kepler's problem, whose
+// exact solution comes from Kepler's equation (problems/kepler.hpp) at any precision:
+// - the logarithmic Hamiltonian's leapfrog keeps the energy of an e = 0.99 orbit to round-off at
+//   20 force evaluations an orbit (Mikkola & Tanikawa 1999: the orbit is exactly an ellipse);
+// - orders 2, 4, 6, 8 at a fixed physical time at 50 digits (the run ends on it exactly);
+// - N steps forward and N back return the initial state to round-off (time symmetry);
+// - odeint's integrate_const observes at physical times without changing a step, and
+//   integrate_adaptive ends exactly on the end time;
+// - bad input named.
+#include "test_common.hpp"
+
+#include <geomint/problems/kepler.hpp>
+#include <geomint/stepper/time_transformed_stepper.hpp>
+
+#include <boost/numeric/odeint.hpp>
+
+namespace {
+using namespace geomint_test;
+namespace odeint = boost::numeric::odeint;
+
+template <class T>
+using kepler_model = problems::kepler<T>;
+
+/// f() throws E whose message contains `text`.
+template <class E, class F>
+void expect_throw_with(F&& f, const std::string& text) {
+    try {
+        f();
+        ADD_FAILURE() << "no exception; expected one saying '" << text << "'";
+    } catch (const E& e) {
+        EXPECT_NE(std::string(e.what()).find(text), std::string::npos) << e.what();
+    }
+}
+
+template <class T>
+std::pair<vector<T>, vector<T>> start(const kepler_model<T>& k) {
+    return {vector<T>(k.q0()), vector<T>(k.p0())};
+}
+
+template <class T>
+T relative_energy_error(const kepler_model<T>& k, const std::pair<vector<T>, vector<T>>& x) {
+    using std::abs;
+    const T h0 = k.hamiltonian(k.q0(), k.p0());
+    return abs((k.hamiltonian(x.first, x.second) - h0) / h0);
+}
+
+// On Kepler with a = 1 the logarithmic transformation gives ds = dt/r = dE (eccentric anomaly):
+// s advances 2π an orbit, so Δs = 2π/N is N steps an orbit whatever e.
+template <class T>
+T steps_per_orbit(int n) {
+    return boost::math::constants::two_pi<T>() / T(n);
+}
+
+TEST(TimeTransformed, LogarithmicLeapfrogKeepsTheEnergyOfAnEccentricOrbit) {
+    const kepler_model<double> k(0.99);
+    time_transformed_stepper<kepler_model<double>> st(k, steps_per_orbit<double>(20));
+    auto x = start(k);
+    st.initialize(x, 0.0, 1.0);
+    const int orbits = 1000;
+    double worst = 0;
+    for (int j = 0; j < 20 * orbits; ++j) {
+        st.do_step(k);
+        worst = std::max(worst, relative_energy_error(k, st.current_state()));
+    }
+    std::cout << "e = 0.99, 20 steps an orbit, " << orbits << " orbits: max |dE/E| = " << worst
+              << ", physical time " << st.current_time() / k.period() << " periods, force evaluations "
+              << st.force_evaluations() << "\n";
+    EXPECT_LE(worst, 1e-11);
+    // 20 000 steps of the same Δs in s: the physical time is 1000 periods up to the phase error
+    EXPECT_NEAR(st.current_time() / k.period(), double(orbits), 1.0);
+    EXPECT_EQ(st.steps(), 20 * orbits);
+    EXPECT_EQ(st.force_evaluations(), std::uintmax_t(20 * orbits + 1)) << "one kick a step, one step computed ahead";
+}
+
+// Position error at t1 = 3 periods (e = 0.9) against Kepler's equation, N steps an orbit: the
+// run ends exactly on t1 through odeint's integrate_adaptive.
+template <class Method, class T>
+T error_at(int n, const kepler_model<T>& k, const T& t1) {
+    time_transformed_stepper<kepler_model<T>, Method> st(k, steps_per_orbit<T>(n));
+    auto x = start(k);
+    T last(-1);
+    odeint::integrate_adaptive(std::ref(st), k, x, T(0), t1, T(1) / T(10), [&](const auto&, const T& t) { last = t; });
+    EXPECT_EQ(last, t1) << "the run ends exactly on t1";
+    EXPECT_EQ(st.current_time(), t1);
+    const auto exact = k.exact(t1);
+    return (std::max)((x.first - exact.first).cwiseAbs().maxCoeff(), (x.second - exact.second).cwiseAbs().maxCoeff());
+}
+
+template <class Method>
+void expect_order(std::initializer_list<int> ns) {
+    using T = mp<50>;
+    const kepler_model<T> k(T(9) / T(10));
+    const T t1 = 3 * k.period();
+    std::vector<double> h, err;
+    for (int n : ns) {
+        h.push_back(1.0 / n);
+        err.push_back(to_d(error_at<Method>(n, k, t1)));
+    }
+    const double slope = std::log(err.front() / err.back()) / std::log(h.front() / h.back());
+    std::cout << Method::name << ": errors";
+    for (double e : err) std::cout << " " << e;
+    std::cout << ", fitted order " << slope << "\n";
+    EXPECT_NEAR(slope, double(Method::order), 0.2) << Method::name;
+}
+
+TEST(TimeTransformed, OrdersAtAFixedPhysicalTime) {
+    expect_order<scheme::stormer_verlet>({200, 400, 800});
+    expect_order<scheme::suzuki4>({100, 200, 400});
+    expect_order<scheme::kahan_li6>({100, 200, 400});
+    expect_order<scheme::kahan_li8>({100, 200, 400});
+}
+
+// N steps with Δs, then N with −Δs from where they ended: the initial state again, within 3×
+// the forward run's own rounding error (its distance to the same steps at 50 digits).
+template <class T, class W>
+void expect_reversible(int steps) {
+    const kepler_model<T> k(T(99) / T(100));
+    const kepler_model<W> kw(W(99) / W(100));
+    time_transformed_stepper<kepler_model<T>, scheme::yoshida4> st(k, steps_per_orbit<T>(100));
+    time_transformed_stepper<kepler_model<W>, scheme::yoshida4> wide(kw, steps_per_orbit<W>(100));
+    st.initialize(start(k), T(0), T(1));
+    wide.initialize(start(kw), W(0), W(1));
+    for (int j = 0; j < steps; ++j) {
+        st.do_step(k);
+        wide.do_step(kw);
+    }
+    T rounding(0);
+    for (Eigen::Index i = 0; i < 2; ++i) {
+        using std::abs;
+        rounding = (std::max)(rounding, T(abs(W(st.current_state().first(i)) - wide.current_state().first(i))));
+        rounding = (std::max)(rounding, T(abs(W(st.current_state().second(i)) - wide.current_state().second(i))));
+    }
+    const T t_end = st.current_time();
+    st.initialize(st.current_state(), t_end, T(-1));
+    for (int j = 0; j < steps; ++j) st.do_step(k);
+    const auto x0 = start(k);
+    const T back = (std::max)((st.current_state().first - x0.first).cwiseAbs().maxCoeff(),
+                              (st.current_state().second - x0.second).cwiseAbs().maxCoeff());
+    std::cout << steps << " steps forward and back: " << to_d(back) << " from the start; forward rounding "
+              << to_d(rounding) << "; time " << to_d(st.current_time()) << "\n";
+    EXPECT_LE(back, 3 * rounding + 16 * eps<T>());
+    using std::abs;
+    EXPECT_LE(abs(st.current_time()), 3 * rounding + 16 * eps<T>() * t_end);
+}
+
+TEST(TimeTransformed, ForwardThenBackwardReturnsToRoundOff) {
+    expect_reversible<double, mp<50>>(100);
+    expect_reversible<double, mp<50>>(10000);
+    expect_reversible<mp<50>, mp<100>>(100);
+}
+
+// integrate_const observing every 0.05 leaves the steps as they are: the node states equal those
+// of a run observing nothing, bit for bit; observations land on the requested times.
+TEST(TimeTransformed, ObservationsDoNotChangeTheSteps) {
+    const kepler_model<double> k(0.9);
+    using st_type = time_transformed_stepper<kepler_model<double>, scheme::yoshida6>;
+    st_type observed(k, steps_per_orbit<double>(50)), plain(k, steps_per_orbit<double>(50));
+    auto x = start(k);
+    std::vector<double> times;
+    std::vector<std::pair<vector<double>, vector<double>>> seen;
+    odeint::integrate_const(std::ref(observed), k, x, 0.0, 2.0, 0.05, [&](const auto& y, double t) {
+        times.push_back(t);
+        seen.emplace_back(y.first, y.second);
+    });
+    ASSERT_EQ(times.size(), 41u);
+    for (std::size_t i = 0; i < times.size(); ++i) {
+        EXPECT_EQ(times[i], 0.05 * double(i));
+        const auto exact = k.exact(times[i]);
+        EXPECT_LE((seen[i].first - exact.first).cwiseAbs().maxCoeff(), 1e-6) << "t = " << times[i];
+    }
+    ASSERT_GT(observed.steps(), 10);
+    plain.initialize(start(k), 0.0, 1.0);
+    while (plain.current_time() < observed.previous_time()) plain.do_step(k);
+    EXPECT_EQ(plain.current_time(), observed.previous_time());
+    EXPECT_TRUE(plain.current_state().first == observed.previous_state().first) << "the same node, bit for bit";
+}
+
+TEST(TimeTransformed, BadInputIsNamed) {
+    const kepler_model<double> k(0.5);
+    using st_type = time_transformed_stepper<kepler_model<double>>;
+    expect_throw_with<std::invalid_argument>([&] { st_type(k, 0.0); }, "fictitious step ds = 0");
+    expect_throw_with<std::invalid_argument>([&] { st_type(k, std::nan("")); }, "fictitious step ds = nan");
+    st_type st(k, 0.1);
+    expect_throw_with<std::logic_error>([&] { st.do_step(k); }, "called before initialize");
+    expect_throw_with<std::invalid_argument>([&] { st.initialize(start(k), std::nan(""), 1.0); }, "initialize at t0 = nan");
+    // an unbound state: H > 0 is fine, but the logarithmic Hamiltonian needs −V > 0; the origin
+    // itself gives −V = inf
+    auto origin = start(k);
+    origin.first.setZero();
+    expect_throw_with<std::domain_error>([&] { st.initialize(origin, 0.0, 1.0); }, "dt/ds = F'(-V(q)) = 0");
+    st.initialize(start(k), 0.0, 1.0);
+    st.do_step(k);
+    std::pair<vector<double>, vector<double>> x;
+    expect_throw_with<std::out_of_range>([&] { st.calc_state(st.current_time() + 1, x); }, "outside the last step");
+}
+
+}  // namespace
