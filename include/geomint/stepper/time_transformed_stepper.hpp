@@ -66,11 +66,16 @@ namespace geomint {
 /// length dof() + 1, for `splitting_stepper`; counts the force evaluations.
 template <separable_hamiltonian Model, class Transformation>
 struct time_transformed_system {
+    /// Scalar type.
     using T = typename Model::value_type;
+    /// The Hamiltonian H = T + V (not owned).
     const Model* model;
+    /// x ↦ F'(x) (not owned).
     const Transformation* transformation;
+    /// Kicks (force evaluations) so far.
     mutable std::uintmax_t forces = 0;
 
+    /// q written as (q_1, …, q_n) for messages.
     static std::string point(const vector<T>& q) {
         std::string s = "(";
         for (Eigen::Index i = 0; i < q.size(); ++i) s += (i ? ", " : "") + geomint::to_string(q(i));
@@ -116,6 +121,7 @@ struct time_transformed_system {
         out.head(n) = w * f;
         out(n) = T(0);
     }
+    /// odeint's pair (f, g) of the drift and kick rates.
     auto pair() const {
         return std::make_pair([this](const vector<T>& p, vector<T>& out) { coordinate_rate(p, out); },
                               [this](const vector<T>& q, vector<T>& out) { momentum_rate(q, out); });
@@ -149,8 +155,10 @@ public:
     /// The splitting method.
     using method_type = Method;
 
-    /// \param model the Hamiltonian (copied); \param ds the fictitious step Δs (> 0; its units are
-    ///        time × energy for the logarithmic transformation: Δs = h U over a step of length h).
+    /// \param model the Hamiltonian (copied).
+    /// \param ds the fictitious step Δs (> 0; its units are time × energy for the logarithmic
+    ///        transformation: Δs = h U over a step of length h).
+    /// \param transformation x ↦ F'(x).
     /// \throws std::invalid_argument if ds is zero, negative or not finite.
     time_transformed_stepper(Model model, value_type ds, Transformation transformation = {})
         : m_model(std::move(model)), m_transformation(std::move(transformation)), m_ds(std::move(ds)) {

@@ -102,7 +102,10 @@ Matrix galerkin_linear_stage_matrix(const lobatto_pair<T>& c, const Matrix& M, c
 template <class T, class Matrix>
 class galerkin_stage_solver {
 public:
-    /// \param M, C, K the model's matrices (n × n); `rayleigh` (α, β) when C = α M + β K.
+    /// \param c the Lobatto IIIA–IIIB pair (s stages).
+    /// \param M, C, K the model's matrices (n × n).
+    /// \param h the step size.
+    /// \param rayleigh (α, β) when C = α M + β K is known: the stages are then decoupled.
     galerkin_stage_solver(const lobatto_pair<T>& c, const Matrix& M, const Matrix& C, const Matrix& K, const T& h,
                           const std::optional<rayleigh_damping<T>>& rayleigh)
         : m_n(M.rows()) {

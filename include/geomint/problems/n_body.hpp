@@ -1,0 +1,135 @@
+#pragma once
+/// \file
+/// Newtonian gravitation of N point masses in d = 2 or 3 dimensions, in any precision, as a
+/// `separable_hamiltonian` (model/time_transformation.hpp) and as odeint's pair form:
+///
+///     H(q, p) = Σ_i |p_i|² / (2 m_i) − Σ_{i<j} G m_i m_j / |q_i − q_j|,
+///
+/// q and p of length N d, body i at entries [i d, i d + d). Under the logarithmic Hamiltonian this
+/// is algorithmic regularization (Mikkola & Tanikawa, Mon. Not. R. Astron. Soc. 310 (1999) 745):
+/// dt/ds = 1/U with U = −V, so the physical step shrinks in proportion to the closest
+/// encounter's distance. The force costs N(N − 1)/2 pair terms; `force_evaluations()` counts the
+/// calls of `force` (shared by copies).
+///
+/// `pythagorean()` is Burrau's problem (Szebehely & Peters, Astron. J. 72 (1967) 876): masses 3, 4,
+/// 5 at rest at (1, 3), (−2, −1), (1, −1), G = 1 — close encounters, then an escape near t = 60.
+
+#include "geomint/error.hpp"
+#include "geomint/linalg.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace geomint::problems {
+
+/// N bodies under Newtonian gravitation (see the file's comment).
+template <class T>
+class n_body_gravity {
+public:
+    /// Scalar type.
+    using value_type = T;
+
+    /// \param masses m_i > 0 (N >= 2 entries); \param dimension d = 2 or 3; \param G > 0.
+    /// \throws std::invalid_argument naming the offending mass, d or G.
+    n_body_gravity(std::vector<T> masses, int dimension, T G = T(1))
+        : m_masses(std::move(masses)), m_dimension(dimension), m_G(std::move(G)) {
+        if (m_masses.size() < 2)
+            throw std::invalid_argument("n_body_gravity: " + std::to_string(m_masses.size()) +
+                                        " bodies (precondition: at least 2)");
+        for (std::size_t i = 0; i < m_masses.size(); ++i)
+            if (!is_finite(m_masses[i]) || !(m_masses[i] > T(0)))
+                throw std::invalid_argument("n_body_gravity: mass m_" + std::to_string(i) + " = " +
+                                            geomint::to_string(m_masses[i]) + " (precondition: finite and > 0)");
+        if (dimension != 2 && dimension != 3)
+            throw std::invalid_argument("n_body_gravity: dimension " + std::to_string(dimension) +
+                                        " (precondition: 2 or 3)");
+        if (!is_finite(m_G) || !(m_G > T(0)))
+            throw std::invalid_argument("n_body_gravity: G = " + geomint::to_string(m_G) +
+                                        " (precondition: finite and > 0)");
+    }
+
+    /// Number of bodies N.
+    std::size_t bodies() const { return m_masses.size(); }
+    /// Spatial dimension d.
+    int dimension() const { return m_dimension; }
+    /// The masses.
+    const std::vector<T>& masses() const { return m_masses; }
+    /// Degrees of freedom N d.
+    Eigen::Index dof() const { return Eigen::Index(m_masses.size()) * m_dimension; }
+
+    /// T(p) = Σ |p_i|²/(2 m_i).
+    T kinetic_energy(const vector<T>& p) const {
+        T sum(0);
+        for (std::size_t i = 0; i < bodies(); ++i) sum += body(p, i).squaredNorm() / (2 * m_masses[i]);
+        return sum;
+    }
+    /// V(q) = −Σ_{i<j} G m_i m_j / r_ij (−inf at a collision).
+    T potential_energy(const vector<T>& q) const {
+        T sum(0);
+        for (std::size_t i = 0; i < bodies(); ++i)
+            for (std::size_t j = i + 1; j < bodies(); ++j)
+                sum -= m_G * m_masses[i] * m_masses[j] / (body(q, i) - body(q, j)).norm();
+        return sum;
+    }
+    /// H = T + V.
+    T energy(const vector<T>& q, const vector<T>& p) const { return kinetic_energy(p) + potential_energy(q); }
+    /// ∂T/∂p: p_i / m_i.
+    void velocity(const vector<T>& p, vector<T>& out) const {
+        out.resize(dof());
+        for (std::size_t i = 0; i < bodies(); ++i) body(out, i) = body(p, i) / m_masses[i];
+    }
+    /// −∂V/∂q: on body i, Σ_j G m_i m_j (q_j − q_i)/r_ij³.
+    void force(const vector<T>& q, vector<T>& out) const {
+        ++*m_forces;
+        out = vector<T>::Zero(dof());
+        for (std::size_t i = 0; i < bodies(); ++i)
+            for (std::size_t j = i + 1; j < bodies(); ++j) {
+                const vector<T> d = body(q, j) - body(q, i);
+                const T r2 = d.squaredNorm();
+                using std::sqrt;
+                const vector<T> f = d * (m_G * m_masses[i] * m_masses[j] / (r2 * sqrt(r2)));
+                body(out, i) += f;
+                body(out, j) -= f;
+            }
+    }
+    /// Calls of `force` so far (all copies of this model).
+    std::uintmax_t force_evaluations() const { return *m_forces; }
+
+    /// Total momentum Σ p_i (length d).
+    vector<T> total_momentum(const vector<T>& p) const {
+        vector<T> sum = vector<T>::Zero(m_dimension);
+        for (std::size_t i = 0; i < bodies(); ++i) sum += body(p, i);
+        return sum;
+    }
+
+    /// odeint's pair form (f, g) on containers the model's vectors convert from (Eigen vectors).
+    auto system() const {
+        return std::make_pair([this](const vector<T>& p, vector<T>& dq) { velocity(p, dq); },
+                              [this](const vector<T>& q, vector<T>& dp) { force(q, dp); });
+    }
+
+    /// Burrau's Pythagorean problem: (model, q0, p0).
+    static std::tuple<n_body_gravity, vector<T>, vector<T>> pythagorean() {
+        vector<T> q0(6);
+        q0 << T(1), T(3), T(-2), T(-1), T(1), T(-1);
+        return {n_body_gravity({T(3), T(4), T(5)}, 2), q0, vector<T>::Zero(6)};
+    }
+
+private:
+    template <class V>
+    auto body(V& v, std::size_t i) const {
+        return v.segment(Eigen::Index(i) * m_dimension, m_dimension);
+    }
+
+    std::vector<T> m_masses;
+    int m_dimension;
+    T m_G;
+    std::shared_ptr<std::uintmax_t> m_forces = std::make_shared<std::uintmax_t>(0);
+};
+
+}  // namespace geomint::problems
