@@ -32,7 +32,8 @@
 ///   ahead, so `current_time_step()` is its exact physical length.
 /// - `calc_state(t, x)` is the state at physical time t within the last step: a step of the
 ///   method from the previous node, of the σ ∈ (0, Δs) at which the time coordinate reaches t
-///   (Boost.Math's toms748 to the scalar's precision). Observing never changes a step.
+///   (Boost.Math's toms748, stopped when a step lands within 4 ε |t| of t: a few steps of the
+///   method per observation). Observing never changes a step.
 ///
 /// Errors (std::invalid_argument unless said): Δs zero or not finite (constructor); t0 not
 /// finite; a state at which F' is not finite and positive or −V <= 0 for the logarithmic
@@ -57,6 +58,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -235,12 +237,14 @@ public:
         m_prev_ext = m_ext;
         if (m_landing) {
             const time_type target = m_t + *m_landing;
-            m_ext = partial_step(m_prev_ext, target);
+            std::tie(m_ext, m_sigma) =
+                partial_step(m_prev_ext, target, T(m_sign) * m_ds, T(m_next.first(m_model.dof())));
             m_ext.first(m_model.dof()) = target;
             m_landing.reset();
             m_stepper.reset();
         } else {
             m_ext = m_next;  // the step computed ahead, by m_stepper (its summation carry continues)
+            m_sigma = T(m_sign) * m_ds;
         }
         ++m_steps;
         m_current = split(m_ext);
@@ -309,21 +313,38 @@ private:
     void look_ahead() { m_next = step_from(m_stepper, m_ext, T(m_sign) * m_ds); }
     T next_length() const { return m_next.first(m_model.dof()) - m_t; }
 
-    // the state at physical time `target` within the step from e: σ by toms748 on t(σ) − target
-    ext_state partial_step(const ext_state& e, const T& target) const {
+    // the state at physical time `target` within the step from e of fictitious length sigma_end
+    // (ending at t_end): σ by toms748 on t(σ) − target, stopped as soon as a step lands within
+    // time's own resolution (4 ε |t|) of the target; that step's state is returned with its σ
+    std::pair<ext_state, T> partial_step(const ext_state& e, const T& target, const T& sigma_end, const T& t_end) const {
+        using std::abs;
+        using std::max;
         const Eigen::Index n = m_model.dof();
         const T t0 = e.first(n);
-        const auto gap = [&](const T& sigma) { return step_from(m_side, e, sigma).first(n) - target; };
-        T lo(0), hi = T(m_sign) * m_ds;
-        T f_lo = t0 - target, f_hi = gap(hi);
+        const T eps = std::numeric_limits<T>::epsilon();
+        const T resolution = 4 * eps * max(max(abs(target), abs(t0)), abs(t_end));
+        ext_state best;
+        T best_gap = std::numeric_limits<T>::infinity(), best_sigma(0);
+        const auto gap = [&](const T& sigma) {
+            ext_state x = step_from(m_side, e, sigma);
+            const T g = x.first(n) - target;
+            if (abs(g) < best_gap) {
+                best_gap = abs(g);
+                best_sigma = sigma;
+                best = std::move(x);
+            }
+            return g;
+        };
+        boost::math::tools::eps_tolerance<T> narrow(std::numeric_limits<T>::digits - 2);
+        const auto done = [&](const T& a, const T& b) { return best_gap <= resolution || narrow(a, b); };
+        T lo(0), hi = sigma_end, f_lo = t0 - target, f_hi = t_end - target;
         if (hi < lo) {
             std::swap(lo, hi);
             std::swap(f_lo, f_hi);
         }
         std::uintmax_t iterations = 200;
-        const auto bracket = boost::math::tools::toms748_solve(
-            gap, lo, hi, f_lo, f_hi, boost::math::tools::eps_tolerance<T>(std::numeric_limits<T>::digits - 2), iterations);
-        return step_from(m_side, e, (bracket.first + bracket.second) / T(2));
+        boost::math::tools::toms748_solve(gap, lo, hi, f_lo, f_hi, done, iterations);
+        return {std::move(best), best_sigma};
     }
 
     void require_initialized(const char* what) const {
@@ -346,7 +367,7 @@ private:
                                     geomint::to_string(m_t) + "] (precondition: t within the last step)");
         if (t == m_t || m_steps == 0) detail::assign_state(x, m_current);
         else if (t == m_t_old) detail::assign_state(x, m_previous);
-        else detail::assign_state(x, split(partial_step(m_prev_ext, t)));
+        else detail::assign_state(x, split(partial_step(m_prev_ext, t, m_sigma, m_t).first));
     }
 
     Model m_model;
@@ -356,6 +377,7 @@ private:
     mutable plain_stepper m_side{};
     state_type m_current{}, m_previous{};
     ext_state m_ext{}, m_prev_ext{}, m_next{};
+    T m_sigma{};  ///< the last step's σ (Δs, or the landing's)
     T m_t{}, m_t_old{};
     std::optional<T> m_landing;
     int m_sign = 1;
