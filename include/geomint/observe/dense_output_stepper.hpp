@@ -62,6 +62,23 @@ constexpr const char* stepper_name() {
         return "stepper";
 }
 
+/// \throws std::out_of_range naming `who`, t and the step unless t is finite and within the step
+/// [t_old, t_new] (either order), allowing odeint's time tolerance: the scalar's epsilon,
+/// absolute, or 4 ulp of the step's ends.
+template <class T>
+void require_within_step(const std::string& who, const T& t, const T& t_old, const T& t_new) {
+    using std::abs;
+    const T& lo = (std::min)(t_old, t_new);
+    const T& hi = (std::max)(t_old, t_new);
+    const T eps = std::numeric_limits<T>::epsilon();
+    const T slack = (std::max)(eps, 4 * eps * (std::max)(abs(lo), abs(hi)));
+    if (!is_finite(t) || t < lo - slack || t > hi + slack)
+        throw std::out_of_range(who + ": calc_state at t = " + geomint::to_string(t) +
+                                " outside the last step [previous_time, current_time] = [" + geomint::to_string(t_old) +
+                                ", " + geomint::to_string(t_new) +
+                                "] (precondition: t within the last step; step on with do_step first)");
+}
+
 /// `sys` as a reference wrapper (a wrapper handed in is passed on as it is: odeint unwraps one
 /// level only).
 template <class S>
@@ -281,17 +298,7 @@ private:
     template <class StateOut>
     void write_state(const time_type& t, StateOut& x) const {
         require_initialized("calc_state");
-        using std::abs;
-        const bool forward = m_dt > time_type(0);
-        const time_type& lo = forward ? m_t_old : m_t;
-        const time_type& hi = forward ? m_t : m_t_old;
-        const time_type eps = std::numeric_limits<time_type>::epsilon();
-        const time_type slack = (std::max)(eps, 4 * eps * (std::max)(abs(lo), abs(hi)));
-        if (!is_finite(t) || t < lo - slack || t > hi + slack)
-            throw std::out_of_range(std::string("dense_output(") + name() + "): calc_state at t = " +
-                                    geomint::to_string(t) + " outside the last step [previous_time, current_time] = [" +
-                                    geomint::to_string(m_t_old) + ", " + geomint::to_string(m_t) +
-                                    "] (precondition: t within the last step; step on with do_step first)");
+        detail::require_within_step(std::string("dense_output(") + name() + ")", t, m_t_old, m_t);
         if (t == m_t || m_slot == nullptr) {
             detail::assign_state(x, m_current);
         } else if (t == m_t_old) {

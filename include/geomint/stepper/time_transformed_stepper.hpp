@@ -44,6 +44,7 @@
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
 #include "geomint/model/time_transformation.hpp"
+#include "geomint/observe/dense_output_stepper.hpp"
 #include "geomint/scalar.hpp"
 #include "geomint/scheme/composition/symmetric_composition.hpp"
 #include "geomint/state.hpp"
@@ -355,16 +356,7 @@ private:
     template <class StateOut>
     void write_state(const time_type& t, StateOut& x) const {
         require_initialized("calc_state");
-        using std::abs;
-        using std::max;
-        using std::min;
-        const T lo = min(m_t_old, m_t), hi = max(m_t_old, m_t);
-        const T eps = std::numeric_limits<T>::epsilon();
-        const T slack = max(eps, 4 * eps * max(abs(lo), abs(hi)));
-        if (!is_finite(t) || t < lo - slack || t > hi + slack)
-            throw std::out_of_range("time_transformed_stepper: calc_state at t = " + geomint::to_string(t) +
-                                    " outside the last step [" + geomint::to_string(m_t_old) + ", " +
-                                    geomint::to_string(m_t) + "] (precondition: t within the last step)");
+        detail::require_within_step(std::string("time_transformed_stepper"), t, m_t_old, m_t);
         if (t == m_t || m_steps == 0) detail::assign_state(x, m_current);
         else if (t == m_t_old) detail::assign_state(x, m_previous);
         else detail::assign_state(x, split(partial_step(m_prev_ext, t, m_sigma, m_t).first));
