@@ -46,4 +46,9 @@ void run_damped_pendulum(const options& o);
 /// constraint residuals over 10^5 steps (constrained_pendulum.csv/.txt/.png), at double.
 void run_constrained_pendulum(const options& o);
 
+/// Kepler e = 0.99 over o.adaptive_orbits orbits: fixed steps, odeint's controlled steppers and
+/// geomint's time-transformed splittings, energy and position error per orbit, the adaptive step
+/// over an orbit (adaptive_kepler.csv/.txt/.png, adaptive_kepler_steps.csv), at double.
+void run_adaptive_kepler(const options& o);
+
 }  // namespace geomint::cli

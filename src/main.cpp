@@ -105,6 +105,7 @@ int main(int argc, char** argv) {
             if (cl.experiments.count("kepler-pericentre")) run_kepler_pericentre(o);
             if (cl.experiments.count("damped-pendulum")) run_damped_pendulum(o);
             if (cl.experiments.count("constrained-pendulum")) run_constrained_pendulum(o);
+            if (cl.experiments.count("adaptive-kepler")) run_adaptive_kepler(o);
             std::cerr << "geomint: outputs written to " << o.out.string() << "\n";
         }
         return 0;
