@@ -225,7 +225,7 @@ public:
     void calc_state(const time_type& t, StateOut& x) const {
         write_state(t, x);
     }
-    /// odeint's `calc_state`: the interpolated state at t in [previous_time(), current_time()] into x. \throws std::domain_error if t lies outside the last step.
+    /// odeint's `calc_state` for a pair of references: as above. \throws std::out_of_range as above.
     template <class StateOut>
     void calc_state(const time_type& t, const StateOut& x) const {
         write_state(t, x);
