@@ -111,4 +111,48 @@ struct kepler {
     }
 };
 
+/// The exact flow of q̈ = −μ q/|q|³ in the plane from any bound state (q0, p0) over time t (either
+/// sign), at the scalar's full precision: Lagrange's f and g functions of the eccentric-anomaly
+/// increment x, which solves n t' = x + (σ₀/√a)(1 − cos x) − (1 − r₀/a) sin x with σ₀ = q0·p0/√μ
+/// and t' = t minus whole periods (Newton's method within [n t' − 2, n t' + 2]; the right side's
+/// derivative is r/a > 0). Circular orbits included (no pericentre direction is needed). Use: the
+/// reference of a run from a state that is not the pericentre, or from a rounded initial state
+/// (each code's own initial condition, converted exactly to a wider scalar).
+/// \param q0 position (length 2).
+/// \param p0 velocity (length 2).
+/// \param t  time.
+/// \param mu gravitational parameter μ = G(M + m) > 0.
+/// \returns (q(t), p(t)).
+/// \throws std::invalid_argument unless μ > 0, t is finite, and the energy |p0|²/2 − μ/|q0| < 0.
+/// Source: Danby, Fundamentals of Celestial Mechanics (1988) §6.7 (f and g in the eccentric anomaly).
+template <class T>
+std::pair<vector<T, 2>, vector<T, 2>> kepler_flow(const vector<T, 2>& q0, const vector<T, 2>& p0, const T& t,
+                                                  const T& mu = T(1)) {
+    using std::abs;
+    using std::cos;
+    using std::floor;
+    using std::sin;
+    using std::sqrt;
+    const T r0 = q0.norm(), v2 = p0.squaredNorm(), energy = v2 / 2 - mu / r0;
+    if (!(mu > T(0)) || !is_finite(t) || !(r0 > T(0)) || !(energy < T(0)))
+        throw std::invalid_argument("kepler_flow: mu = " + geomint::to_string(mu) + ", t = " + geomint::to_string(t) +
+                                    ", |q0| = " + geomint::to_string(r0) + ", energy = " + geomint::to_string(energy) +
+                                    " (preconditions: mu > 0, t finite, q0 != 0, energy < 0: a bound orbit)");
+    const T a = -mu / (2 * energy), n = sqrt(mu / (a * a * a)), period = boost::math::constants::two_pi<T>() / n;
+    const T tr = t - floor(t / period) * period;  // in [0, period)
+    const T es = q0.dot(p0) / sqrt(mu * a), ec = T(1) - r0 / a;  // e sin E₀, e cos E₀
+    const T target = n * tr;
+    const auto f = [&](const T& x) {
+        return std::make_pair(x + es * (T(1) - cos(x)) - ec * sin(x) - target, T(1) + es * sin(x) - ec * cos(x));
+    };
+    std::uintmax_t iterations = 200;
+    const T x = boost::math::tools::newton_raphson_iterate(f, target, T(target - 2), T(target + 2),
+                                                           std::numeric_limits<T>::digits, iterations);
+    const T c = cos(x), s = sin(x);
+    const T r = a + (r0 - a) * c + q0.dot(p0) * sqrt(a / mu) * s;
+    const T ff = T(1) - a / r0 * (T(1) - c), gg = tr - (x - s) / n;
+    const T fd = -sqrt(mu * a) / (r * r0) * s, gd = T(1) - a / r * (T(1) - c);
+    return {vector<T, 2>(ff * q0 + gg * p0), vector<T, 2>(fd * q0 + gd * p0)};
+}
+
 }  // namespace geomint::problems
