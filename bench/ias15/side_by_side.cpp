@@ -2,13 +2,14 @@
 // symplectic) on the same problems in one run, at double: Kepler e = 0.99 over many orbits and
 // Burrau's Pythagorean three-body problem to t = 70. Counts force evaluations (REBOUND's through
 // its additional_forces callback, called once per evaluation; geomint's through the stepper),
-// and measures the energy error and the position error against a reference (Kepler's equation at
-// 50 digits; for the three bodies a 50-digit geomint run, kahan_li8 at Δs = 1/200).
+// and measures the energy error and the position error against a reference (the exact Kepler flow
+// at 50 digits; for the three bodies a 50-digit geomint run, kahan_li8 at Δs = 1/200, which
+// --check-reference compares with odeint's Bulirsch-Stoer at 50 digits in physical time).
 //
 // REBOUND is a peer, not a dependency: built only when GEOMINT_REBOUND_DIR names its source
 // (REBOUND 5.0.0, GPL-3), never installed, packaged or run by CI. See bench/ias15/CMakeLists.txt.
 //
-//   build-rel/bench/ias15/ias15_side_by_side [orbits (10000)] [--no-pythagorean]
+//   build-rel/bench/ias15/ias15_side_by_side [orbits (10000)] [--no-pythagorean] [--check-reference]
 #define restrict __restrict  // rebound.h is C99 (its headers use restrict)
 extern "C" {
 #include "rebound.h"
@@ -21,6 +22,8 @@ extern "C" {
 #include <geomint/splitting.hpp>
 
 #include <boost/numeric/odeint/integrate/integrate_adaptive.hpp>
+#include <boost/numeric/odeint/integrate/integrate_const.hpp>
+#include <boost/numeric/odeint/stepper/bulirsch_stoer.hpp>
 
 #include <chrono>
 #include <cmath>
@@ -28,6 +31,15 @@ extern "C" {
 #include <cstdlib>
 #include <cstring>
 #include <string>
+
+// odeint's error checker looks through value_type for the scalar of a state; a multiprecision
+// number has a value_type of its own (Boost 1.74 ships no odeint adaptor for it)
+namespace boost::numeric::odeint::detail {
+template <>
+struct extract_value_type<geomint::mp<50>, void> {
+    using type = geomint::mp<50>;
+};
+}  // namespace boost::numeric::odeint::detail
 
 namespace {
 long rebound_evaluations = 0;
@@ -124,6 +136,28 @@ geomint::vector<W> pythagorean_reference() {
     return x.first;
 }
 
+// the reference checked by a different method in physical time: odeint's Bulirsch-Stoer at 50
+// digits on dq/dt = p/m, dp/dt = F(q) (the state (q, p) in one vector), tolerance 1e-40
+geomint::vector<W> pythagorean_bulirsch_stoer() {
+    const auto [m, q0, p0] = geomint::problems::n_body_gravity<W>::pythagorean();
+    using state = std::vector<W>;
+    const Eigen::Index n = m.dof();
+    state x(2 * n);
+    for (Eigen::Index i = 0; i < n; ++i) x[i] = q0(i), x[n + i] = p0(i);
+    const auto rhs = [&](const state& y, state& dy, const W&) {
+        geomint::vector<W> q(n), p(n), v, f;
+        for (Eigen::Index i = 0; i < n; ++i) q(i) = y[i], p(i) = y[n + i];
+        m.velocity(p, v);
+        m.force(q, f);
+        for (Eigen::Index i = 0; i < n; ++i) dy[i] = v(i), dy[n + i] = f(i);
+    };
+    boost::numeric::odeint::bulirsch_stoer<state, W> bs(W(1e-40), W(1e-40));
+    boost::numeric::odeint::integrate_adaptive(bs, rhs, x, W(0), W(70), W(1) / 1000);
+    geomint::vector<W> q(n);
+    for (Eigen::Index i = 0; i < n; ++i) q(i) = x[i];
+    return q;
+}
+
 double distance(const geomint::vector<double>& q, const geomint::vector<W>& ref) {
     double worst = 0;
     for (Eigen::Index i = 0; i < q.size(); ++i) worst = std::max(worst, std::abs(q(i) - static_cast<double>(ref(i))));
@@ -140,38 +174,43 @@ row pythagorean_ias15(const geomint::vector<W>& ref) {
     rebound_evaluations = 0;
     r->additional_forces = count;
     const double e0 = reb_simulation_energy(r);
+    double worst = 0;
     const auto t0 = clock_type::now();
-    reb_simulation_integrate(r, 70);
+    for (int k = 1; k <= 70; ++k) {
+        reb_simulation_integrate(r, k);
+        worst = std::max(worst, std::abs((reb_simulation_energy(r) - e0) / e0));
+    }
     const double secs = seconds_since(t0);
     geomint::vector<double> q(6);
     for (int i = 0; i < 3; ++i) q.segment(2 * i, 2) << r->particles[i].x, r->particles[i].y;
-    row out{"IAS15 (REBOUND 5.0.0)", double(rebound_evaluations), std::abs((reb_simulation_energy(r) - e0) / e0),
-            distance(q, ref), secs};
+    row out{"IAS15 (REBOUND 5.0.0)", double(rebound_evaluations), worst, distance(q, ref), secs};
     reb_simulation_free(r);
     return out;
 }
 
-row pythagorean_geomint(const geomint::vector<W>& ref, double ds) {
+// the energy observed at t = 1, 2, …, 70 (integrate_const), as for IAS15
+template <class Stepper>
+row pythagorean_geomint(const geomint::vector<W>& ref, Stepper st, const std::string& label) {
     auto [m, q0, p0] = bodies::pythagorean();
-    geomint::time_transformed_stepper<bodies, geomint::scheme::kahan_li8> st(m, ds);
     auto x = std::make_pair(q0, p0);
     const double e0 = m.energy(q0, p0);
     double worst = 0;
     const auto t0 = clock_type::now();
-    boost::numeric::odeint::integrate_adaptive(std::ref(st), m, x, 0.0, 70.0, 1.0, [&](const auto& y, double) {
+    boost::numeric::odeint::integrate_const(std::ref(st), m, x, 0.0, 70.0, 1.0, [&](const auto& y, double) {
         worst = std::max(worst, std::abs(m.energy(y.first, y.second) / e0 - 1));
     });
     const double secs = seconds_since(t0);
-    return {"geomint kahan_li8, logarithmic Hamiltonian, ds = " + std::to_string(ds), double(st.force_evaluations()), worst,
-            distance(x.first, ref), secs};
+    return {label, double(st.force_evaluations()), worst, distance(x.first, ref), secs};
 }
 }  // namespace
 
 int main(int argc, char** argv) {
     const double orbits = argc > 1 && argv[1][0] != '-' ? std::atof(argv[1]) : 10000;
-    bool pythagorean = true;
-    for (int i = 1; i < argc; ++i)
+    bool pythagorean = true, check_reference = false;
+    for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--no-pythagorean")) pythagorean = false;
+        if (!std::strcmp(argv[i], "--check-reference")) check_reference = true;
+    }
     if (!(orbits >= 1)) {
         std::fprintf(stderr, "ias15_side_by_side: orbits '%s' (precondition: a number >= 1)\n", argv[1]);
         return 2;
@@ -185,11 +224,33 @@ int main(int argc, char** argv) {
     print(kepler_geomint<geomint::scheme::kahan_li8>(0.99, orbits, 75));
     print(kepler_geomint<geomint::scheme::sofroniou_spaletta10>(0.99, orbits, 70));
     if (!pythagorean) return 0;
+    if (check_reference) {
+        std::printf("\nPythagorean reference: geomint kahan_li8 at 50 digits against odeint's Bulirsch-Stoer at 50 digits"
+                    " (tolerance 1e-40) ...\n");
+        std::fflush(stdout);
+        const auto a = pythagorean_reference();
+        const auto t0 = clock_type::now();
+        const auto b = pythagorean_bulirsch_stoer();
+        W d(0);
+        for (Eigen::Index i = 0; i < a.size(); ++i) d = std::max(d, W(abs(a(i) - b(i))));
+        std::printf("max |q difference| at t = 70: %.2e (Bulirsch-Stoer: %.0f s)\n", static_cast<double>(d), seconds_since(t0));
+    }
     std::printf("\nPythagorean three-body problem to t = 70 (reference: geomint at 50 digits, computing ...)\n");
     std::fflush(stdout);
     const auto ref = pythagorean_reference();
-    std::printf("\n| code | force evaluations | max |dE/E| | position error at t = 70 | seconds |\n|---|---|---|---|---|\n");
+    std::printf("\n| code | force evaluations | max |dE/E| at t = 1, 2, ..., 70 | position error at t = 70 | seconds |\n|---|---|---|---|---|\n");
     print(pythagorean_ias15(ref));
-    for (double ds : {0.1, 0.05}) print(pythagorean_geomint(ref, ds));
+    const auto [m, q0, p0] = bodies::pythagorean();
+    for (double ds : {0.1, 0.05})
+        print(pythagorean_geomint(ref, geomint::time_transformed_stepper<bodies, geomint::scheme::kahan_li8>(m, ds),
+                                  "geomint kahan_li8, logarithmic Hamiltonian, ds = " + std::to_string(ds)));
+    using gbs = geomint::scheme::gragg_bulirsch_stoer<8>;
+    for (double tol : {1e-12, 1e-13, 1e-14}) {
+        gbs method;
+        method.tolerance = tol;
+        char label[160];
+        std::snprintf(label, sizeof label, "geomint gragg_bulirsch_stoer<8> of the logarithmic leapfrog, tolerance %.0e", tol);
+        print(pythagorean_geomint(ref, geomint::time_transformed_stepper<bodies, gbs>(m, 0.1, method), label));
+    }
     return 0;
 }

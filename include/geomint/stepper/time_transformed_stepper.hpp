@@ -47,6 +47,7 @@
 #include "geomint/observe/dense_output_stepper.hpp"
 #include "geomint/scalar.hpp"
 #include "geomint/scheme/composition/symmetric_composition.hpp"
+#include "geomint/scheme/extrapolation/gragg_bulirsch_stoer.hpp"
 #include "geomint/state.hpp"
 #include "geomint/stepper/splitting_stepper.hpp"
 
@@ -64,6 +65,15 @@
 #include <utility>
 
 namespace geomint {
+
+namespace detail {
+/// Whether a time-transformed stepper's Method is the extrapolation of the leapfrog (adaptive Δs).
+template <class Method>
+inline constexpr bool is_extrapolation = false;
+/// The Gragg–Bulirsch–Stoer extrapolation.
+template <int Columns>
+inline constexpr bool is_extrapolation<scheme::gragg_bulirsch_stoer<Columns>> = true;
+}  // namespace detail
 
 /// The extended system of K as odeint's pair (f, g) on extended vectors (q, t) and (p, p_t) of
 /// length dof() + 1, for `splitting_stepper`; counts the force evaluations.
@@ -160,19 +170,33 @@ public:
 
     /// \param model the Hamiltonian (copied).
     /// \param ds the fictitious step Δs (> 0; its units are time × energy for the logarithmic
-    ///        transformation: Δs = h U over a step of length h).
+    ///        transformation: Δs = h U over a step of length h); with the extrapolation, the
+    ///        first macro step's (error control chooses the next ones).
     /// \param transformation x ↦ F'(x).
     /// \throws std::invalid_argument if ds is zero, negative or not finite.
     time_transformed_stepper(Model model, value_type ds, Transformation transformation = {})
-        : m_model(std::move(model)), m_transformation(std::move(transformation)), m_ds(std::move(ds)) {
+        : time_transformed_stepper(std::move(model), std::move(ds), Method{}, std::move(transformation)) {}
+    /// The same with the method's parameters (the extrapolation's tolerance and first column).
+    /// \param model the Hamiltonian (copied).
+    /// \param ds the fictitious step Δs, or the first macro step (> 0, finite).
+    /// \param method the method (for `scheme::gragg_bulirsch_stoer`: its tolerance, first column).
+    /// \param transformation x ↦ F'(x).
+    /// \throws std::invalid_argument if ds is zero, negative or not finite, or from
+    ///         `method.validate()`.
+    time_transformed_stepper(Model model, value_type ds, Method method, Transformation transformation = {})
+        : m_model(std::move(model)), m_transformation(std::move(transformation)), m_method(std::move(method)),
+          m_ds(std::move(ds)) {
         if (!is_finite(m_ds) || !(m_ds > value_type(0)))
             throw std::invalid_argument("time_transformed_stepper: fictitious step ds = " + geomint::to_string(m_ds) +
                                         " (precondition: finite and > 0)");
+        if constexpr (extrapolating) m_method.validate();
     }
-    /// The method's order (in s, and at fixed physical times).
+    /// The method's order (in s, and at fixed physical times); the extrapolation's last column's.
     static constexpr order_type order() { return Method::order; }
-    /// The fictitious step Δs.
+    /// The fictitious step Δs (the extrapolation's first macro step).
     const value_type& fictitious_step() const { return m_ds; }
+    /// The fictitious length σ of the last step (Δs with a splitting, unless it was a landing).
+    const value_type& last_fictitious_step() const { return m_sigma; }
     /// The model stepped.
     const Model& model() const { return m_model; }
 
@@ -218,6 +242,8 @@ public:
         m_t = m_t_old = t0;
         m_landing.reset();
         m_steps = 0;
+        m_rejected = 0;
+        m_h = m_ds;
         m_stepper.reset();
         m_initialized = true;
         look_ahead();
@@ -236,16 +262,16 @@ public:
         m_previous = m_current;
         m_t_old = m_t;
         m_prev_ext = m_ext;
+        m_column = m_next_column;
         if (m_landing) {
             const time_type target = m_t + *m_landing;
-            std::tie(m_ext, m_sigma) =
-                partial_step(m_prev_ext, target, T(m_sign) * m_ds, T(m_next.first(m_model.dof())));
+            std::tie(m_ext, m_sigma) = partial_step(m_prev_ext, target, m_next_sigma, T(m_next.first(m_model.dof())), m_column);
             m_ext.first(m_model.dof()) = target;
             m_landing.reset();
             m_stepper.reset();
         } else {
             m_ext = m_next;  // the step computed ahead, by m_stepper (its summation carry continues)
-            m_sigma = T(m_sign) * m_ds;
+            m_sigma = m_next_sigma;
         }
         ++m_steps;
         m_current = split(m_ext);
@@ -278,6 +304,10 @@ public:
     const time_type& previous_time() const { return m_t_old; }
     /// Steps taken since initialize.
     long long steps() const { return m_steps; }
+    /// Macro steps the extrapolation's error control rejected since initialize (0 for a splitting).
+    long long rejected_steps() const { return m_rejected; }
+    /// The column the extrapolation reached in the last step (order 2 column; 0 for a splitting).
+    int last_column() const { return m_column; }
     /// Force evaluations so far, the steps computed ahead and the side steps of calc_state included.
     std::uintmax_t force_evaluations() const { return m_forces; }
     /// p_t = −H(q₀, p₀), the energy the run keeps on K = 0.
@@ -287,7 +317,9 @@ private:
     using T = value_type;
     using ext_state = std::pair<vector<T>, vector<T>>;
     using system_type = time_transformed_system<Model, Transformation>;
-    using plain_stepper = splitting_stepper<vector<T>, Method>;
+    static constexpr bool extrapolating = detail::is_extrapolation<Method>;
+    using base_method = std::conditional_t<extrapolating, scheme::stormer_verlet, Method>;
+    using plain_stepper = splitting_stepper<vector<T>, base_method>;
 
     system_type system() const { return system_type{&m_model, &m_transformation}; }
 
@@ -311,13 +343,65 @@ private:
         return out;
     }
 
-    void look_ahead() { m_next = step_from(m_stepper, m_ext, T(m_sign) * m_ds); }
+    // the extrapolated macro step σ from e, columns first … last (stopping early if asked)
+    scheme::extrapolated_step<ext_state, T> extrapolate(const ext_state& e, const T& sigma, int first, int last,
+                                                        bool stop_early) const {
+        const auto base = [this](const ext_state& y, const T& h, int substeps) {
+            plain_stepper st;
+            const system_type sys = system();
+            ext_state z = y;
+            for (int i = 0; i < substeps; ++i) st.do_step(sys.pair(), z, T(0), h);
+            m_forces += sys.forces;
+            return z;
+        };
+        return scheme::extrapolate(base, e, sigma, first, last, m_method.tolerance, stop_early);
+    }
+
+    // the step after the current node, computed ahead: Δs, or the extrapolation's accepted step
+    void look_ahead() {
+        if constexpr (extrapolating) {
+            for (int tries = 0;; ++tries) {
+                const T sigma = T(m_sign) * m_h;
+                auto r = extrapolate(m_ext, sigma, m_method.first_column, Method::columns, true);
+                m_h = scheme::next_macro_step(m_h, r.error, r.column);
+                if (r.error <= T(1)) {
+                    m_next = std::move(r.state);
+                    m_next_sigma = sigma;
+                    m_next_column = r.column;
+                    break;
+                }
+                ++m_rejected;
+                if (tries == 60 || !is_finite(r.error))
+                    throw std::runtime_error("time_transformed_stepper: the extrapolation rejected 60 macro steps in a row at t = " +
+                                             geomint::to_string(m_t) + ", q = " + system_type::point(m_current.first) +
+                                             " (the last of σ = " + geomint::to_string(sigma) + ", error " +
+                                             geomint::to_string(r.error) + " times the tolerance)");
+            }
+        } else {
+            m_next = step_from(m_stepper, m_ext, T(m_sign) * m_ds);
+            m_next_sigma = T(m_sign) * m_ds;
+        }
+        const T length = next_length();
+        if (!(T(m_sign) * length > T(0)))
+            throw std::runtime_error("time_transformed_stepper: the end time cannot be reached: a step of s = " +
+                                     geomint::to_string(m_next_sigma) + " from t = " + geomint::to_string(m_t) +
+                                     " moves physical time by " + geomint::to_string(length) + " (q = " +
+                                     system_type::point(m_current.first) +
+                                     "; the step's physical length is below t's resolution, or dt/ds vanished)");
+    }
     T next_length() const { return m_next.first(m_model.dof()) - m_t; }
+
+    // a step of σ from e: the splitting's, or the extrapolation's with `column` columns
+    ext_state side_step(const ext_state& e, const T& sigma, int column) const {
+        if constexpr (extrapolating) return extrapolate(e, sigma, column, column, false).state;
+        else return step_from(m_side, e, sigma);
+    }
 
     // the state at physical time `target` within the step from e of fictitious length sigma_end
     // (ending at t_end): σ by toms748 on t(σ) − target, stopped as soon as a step lands within
     // time's own resolution (4 ε |t|) of the target; that step's state is returned with its σ
-    std::pair<ext_state, T> partial_step(const ext_state& e, const T& target, const T& sigma_end, const T& t_end) const {
+    std::pair<ext_state, T> partial_step(const ext_state& e, const T& target, const T& sigma_end, const T& t_end,
+                                         int column) const {
         using std::abs;
         using std::max;
         const Eigen::Index n = m_model.dof();
@@ -327,7 +411,7 @@ private:
         ext_state best;
         T best_gap = std::numeric_limits<T>::infinity(), best_sigma(0);
         const auto gap = [&](const T& sigma) {
-            ext_state x = step_from(m_side, e, sigma);
+            ext_state x = side_step(e, sigma, column);
             const T g = x.first(n) - target;
             if (abs(g) < best_gap) {
                 best_gap = abs(g);
@@ -359,12 +443,18 @@ private:
         detail::require_within_step(std::string("time_transformed_stepper"), t, m_t_old, m_t);
         if (t == m_t || m_steps == 0) detail::assign_state(x, m_current);
         else if (t == m_t_old) detail::assign_state(x, m_previous);
-        else detail::assign_state(x, split(partial_step(m_prev_ext, t, m_sigma, m_t).first));
+        else detail::assign_state(x, split(partial_step(m_prev_ext, t, m_sigma, m_t, m_column).first));
     }
 
     Model m_model;
     Transformation m_transformation;
+    Method m_method;
     T m_ds;
+    T m_h{};                ///< the extrapolation's next macro step (magnitude)
+    T m_next_sigma{};       ///< σ of the step computed ahead (signed)
+    int m_next_column = 0;  ///< its column (extrapolation)
+    int m_column = 0;       ///< the last step's column
+    long long m_rejected = 0;
     plain_stepper m_stepper{};
     mutable plain_stepper m_side{};
     state_type m_current{}, m_previous{};
