@@ -19,6 +19,15 @@
 /// Its order in s is the method's, and t being a coordinate, so is the order at fixed physical
 /// times. Each step costs `Method::evaluations` force evaluations and as many potentials.
 ///
+/// With `Method = scheme::gragg_bulirsch_stoer<C>` (scheme/extrapolation/gragg_bulirsch_stoer.hpp)
+/// a step is instead the extrapolation of the leapfrog of K in h² over n_j = 2, 4, … substeps, of
+/// order up to 2C, with the macro step Δs and the column chosen by error control (Δs given at
+/// construction is the first): algorithmic regularization as in Mikkola & Tanikawa 1999 and
+/// Mikkola & Aarseth 2002 — neither symplectic nor time-symmetric, but of high order through close
+/// encounters, where a fixed Δs is too coarse (Burrau's problem: bench/ias15, the test
+/// ExtrapolatedLeapfrogThroughThePythagoreanProblem). `rejected_steps()` and `last_column()` report
+/// the control; a landing or an observation re-extrapolates the step with its column.
+///
 /// The odeint protocol in physical time (dense_output_stepper_tag):
 /// - `initialize(x0, t0, dt)` starts a run from x0 = (q, p) at t0, with p_t = −H(x0). Only dt's
 ///   sign is used (Δs is the stepper's, set at construction; dt < 0 runs backward with −Δs) —
@@ -35,10 +44,12 @@
 ///   (Boost.Math's toms748, stopped when a step lands within 4 ε |t| of t: a few steps of the
 ///   method per observation). Observing never changes a step.
 ///
-/// Errors (std::invalid_argument unless said): Δs zero or not finite (constructor); t0 not
-/// finite; a state at which F' is not finite and positive or −V <= 0 for the logarithmic
-/// transformation (std::domain_error naming the quantity and q) — a state of positive potential
-/// cannot be integrated with F = ln; do_step or calc_state before initialize (std::logic_error);
+/// Errors (std::invalid_argument unless said): Δs zero or not finite (constructor); the
+/// extrapolation's tolerance or first column (constructor); t0 not finite; a step that does not
+/// move physical time, so that no end time can be reached (std::runtime_error naming t and q); 60
+/// rejected macro steps in a row (std::runtime_error); a state at which F' is not finite and
+/// positive or −V <= 0 for the logarithmic transformation (std::domain_error naming the quantity
+/// and q) — a state of positive potential cannot be integrated with F = ln; do_step or calc_state before initialize (std::logic_error);
 /// calc_state outside the last step (std::out_of_range).
 
 #include "geomint/error.hpp"
