@@ -35,6 +35,17 @@ vector<T> random_vector(Eigen::Index n, std::mt19937& rng) {
     return v;
 }
 
+/// f() throws E whose message contains `text`.
+template <class E, class F>
+void expect_throw_with(F&& f, const std::string& text) {
+    try {
+        f();
+        ADD_FAILURE() << "no exception; expected one saying '" << text << "'";
+    } catch (const E& e) {
+        EXPECT_NE(std::string(e.what()).find(text), std::string::npos) << e.what();
+    }
+}
+
 /// Long-run switch: GEOMINT_LONG_RUNS=1 runs the full step counts of the acceptance criteria at
 /// every precision (CI runs them at double and shortens the multiprecision ones).
 inline bool long_runs() {

@@ -26,17 +26,6 @@ namespace odeint = boost::numeric::odeint;
 template <class T>
 using kepler_model = problems::kepler<T>;
 
-/// f() throws E whose message contains `text`.
-template <class E, class F>
-void expect_throw_with(F&& f, const std::string& text) {
-    try {
-        f();
-        ADD_FAILURE() << "no exception; expected one saying '" << text << "'";
-    } catch (const E& e) {
-        EXPECT_NE(std::string(e.what()).find(text), std::string::npos) << e.what();
-    }
-}
-
 template <class T>
 std::pair<vector<T>, vector<T>> start(const kepler_model<T>& k) {
     return {vector<T>(k.q0()), vector<T>(k.p0())};

@@ -55,7 +55,7 @@
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
 #include "geomint/model/time_transformation.hpp"
-#include "geomint/observe/dense_output_stepper.hpp"
+#include "geomint/observe/adaptive_dense_output.hpp"
 #include "geomint/scalar.hpp"
 #include "geomint/scheme/composition/symmetric_composition.hpp"
 #include "geomint/scheme/extrapolation/gragg_bulirsch_stoer.hpp"
@@ -162,7 +162,15 @@ struct time_transformed_system {
 /// States: std::pair of two Eigen vectors (q, p) of length model.dof().
 template <separable_hamiltonian Model, class Method = scheme::stormer_verlet,
           class Transformation = logarithmic_hamiltonian>
-class time_transformed_stepper {
+class time_transformed_stepper
+    : public detail::adaptive_dense_output<time_transformed_stepper<Model, Method, Transformation>,
+                                           std::pair<vector<typename Model::value_type>, vector<typename Model::value_type>>,
+                                           typename Model::value_type> {
+    using base = detail::adaptive_dense_output<time_transformed_stepper, std::pair<vector<typename Model::value_type>,
+                                                                                   vector<typename Model::value_type>>,
+                                               typename Model::value_type>;
+    friend base;
+
 public:
     /// Scalar type.
     using value_type = typename Model::value_type;
@@ -174,10 +182,12 @@ public:
     using deriv_type = state_type;
     /// Type of order().
     using order_type = unsigned short;
-    /// odeint category.
-    using stepper_category = boost::numeric::odeint::dense_output_stepper_tag;
     /// The splitting method.
     using method_type = Method;
+    /// The system odeint passes do_step: the model's type.
+    using system_type = Model;
+    /// Name in messages.
+    static constexpr const char* name = "time_transformed_stepper";
 
     /// \param model the Hamiltonian (copied).
     /// \param ds the fictitious step Δs (> 0; its units are time × energy for the logarithmic
@@ -211,110 +221,6 @@ public:
     /// The model stepped.
     const Model& model() const { return m_model; }
 
-    /// Starts a run at (x0, t0), or shortens the next step to end at t0 + dt (see the file's
-    /// comment). \throws std::invalid_argument if t0 or dt is not finite or x0 has the wrong
-    /// length; std::domain_error from the transformation at x0.
-    template <class StateIn>
-    void initialize(const StateIn& x0, const time_type& t0, const time_type& dt) {
-        if (!is_finite(t0) || !is_finite(dt))
-            throw std::invalid_argument("time_transformed_stepper: initialize at t0 = " + geomint::to_string(t0) +
-                                        " with dt = " + geomint::to_string(dt) + " (precondition: both finite)");
-        const auto& x = detail::unwrap_reference_to(x0);
-        const vector<value_type> q = as_vector(detail::unwrap_reference_to(x.first));
-        const vector<value_type> p = as_vector(detail::unwrap_reference_to(x.second));
-        const int sign = dt < time_type(0) ? -1 : 1;
-        if (m_initialized && t0 == m_t && q == m_current.first && p == m_current.second) {
-            // the node the stepper is at: its extended state (p_t included) continues
-            m_landing.reset();
-            if (sign != m_sign) {  // turned back: −Δs from here retraces the steps
-                m_sign = sign;
-                look_ahead();
-                return;
-            }
-            using std::abs;  // same direction: a landing on t0 + dt before the next step's end
-            if (dt != time_type(0) && abs(dt) < abs(next_length())) m_landing = dt;
-            return;
-        }
-        const Eigen::Index n = m_model.dof();
-        if (q.size() != n || p.size() != n)
-            throw std::invalid_argument("time_transformed_stepper: x0 has " + std::to_string(q.size()) + " and " +
-                                        std::to_string(p.size()) + " entries (precondition: the model's dof = " +
-                                        std::to_string(n) + " each)");
-        m_sign = sign;
-        m_ext.first.resize(n + 1);
-        m_ext.second.resize(n + 1);
-        m_ext.first.head(n) = q;
-        m_ext.first(n) = t0;
-        m_ext.second.head(n) = p;
-        m_ext.second(n) = -(m_model.kinetic_energy(p) + m_model.potential_energy(q));  // p_t = −H₀
-        system().density(value_type(-m_model.potential_energy(q)), "-V(q)", q);      // checked before any step
-        m_current = {q, p};
-        m_previous = m_current;
-        m_t = m_t_old = t0;
-        m_landing.reset();
-        m_steps = 0;
-        m_rejected = 0;
-        m_h = m_ds;
-        m_stepper.reset();
-        m_initialized = true;
-        look_ahead();
-    }
-
-    /// One step: the full step Δs, or the shortened landing step. Returns (t_old, t_new).
-    /// \throws std::logic_error before initialize; std::domain_error from the transformation.
-    template <class System>
-    std::pair<time_type, time_type> do_step(System&& system) {
-        using S = std::remove_cvref_t<typename boost::numeric::odeint::unwrap_reference<std::remove_cvref_t<System>>::type>;
-        static_assert(std::is_same_v<S, Model>,
-                      "time_transformed_stepper: odeint passes do_step the system given to integrate_*: pass the "
-                      "stepper's model (its type); the stepper steps its own copy");
-        (void)system;
-        require_initialized("do_step");
-        m_previous = m_current;
-        m_t_old = m_t;
-        m_prev_ext = m_ext;
-        m_column = m_next_column;
-        if (m_landing) {
-            const time_type target = m_t + *m_landing;
-            std::tie(m_ext, m_sigma) = partial_step(m_prev_ext, target, m_next_sigma, T(m_next.first(m_model.dof())), m_column);
-            m_ext.first(m_model.dof()) = target;
-            m_landing.reset();
-            m_stepper.reset();
-        } else {
-            m_ext = m_next;  // the step computed ahead, by m_stepper (its summation carry continues)
-            m_sigma = m_next_sigma;
-        }
-        ++m_steps;
-        m_current = split(m_ext);
-        m_t = m_ext.first(m_model.dof());
-        look_ahead();
-        return {m_t_old, m_t};
-    }
-
-    /// The state at physical time t in [previous_time, current_time] (either order), into x.
-    /// \throws std::logic_error before initialize; std::out_of_range for t outside the step.
-    template <class StateOut>
-    void calc_state(const time_type& t, StateOut& x) const {
-        write_state(t, x);
-    }
-    /// odeint's const overload (a pair of references).
-    template <class StateOut>
-    void calc_state(const time_type& t, const StateOut& x) const {
-        write_state(t, x);
-    }
-
-    /// State at current_time().
-    const state_type& current_state() const { return m_current; }
-    /// Physical time of the current node.
-    const time_type& current_time() const { return m_t; }
-    /// Physical length of the next step (exact: computed ahead), or the landing's.
-    time_type current_time_step() const { return m_landing ? *m_landing : next_length(); }
-    /// State at previous_time().
-    const state_type& previous_state() const { return m_previous; }
-    /// Physical time of the previous node.
-    const time_type& previous_time() const { return m_t_old; }
-    /// Steps taken since initialize.
-    long long steps() const { return m_steps; }
     /// Macro steps the extrapolation's error control rejected since initialize (0 for a splitting).
     long long rejected_steps() const { return m_rejected; }
     /// The column the extrapolation reached in the last step (order 2 column; 0 for a splitting).
@@ -327,18 +233,69 @@ public:
 private:
     using T = value_type;
     using ext_state = std::pair<vector<T>, vector<T>>;
-    using system_type = time_transformed_system<Model, Transformation>;
+    using system_type_ext = time_transformed_system<Model, Transformation>;
     static constexpr bool extrapolating = detail::is_extrapolation<Method>;
     using base_method = std::conditional_t<extrapolating, scheme::stormer_verlet, Method>;
     using plain_stepper = splitting_stepper<vector<T>, base_method>;
 
-    system_type system() const { return system_type{&m_model, &m_transformation}; }
+    system_type_ext system() const { return system_type_ext{&m_model, &m_transformation}; }
 
     template <class V>
     static vector<T> as_vector(const V& v) {
         if constexpr (std::is_base_of_v<Eigen::EigenBase<V>, V>) return vector<T>(v);
         else return vector<T>(as_eigen(v));
     }
+
+    // --- the protocol's hooks (observe/adaptive_dense_output.hpp)
+    template <class StateIn>
+    state_type accept(const StateIn& x) const {
+        state_type out{as_vector(detail::unwrap_reference_to(x.first)), as_vector(detail::unwrap_reference_to(x.second))};
+        const Eigen::Index n = m_model.dof();
+        if (out.first.size() != n || out.second.size() != n)
+            throw std::invalid_argument("time_transformed_stepper: x0 has " + std::to_string(out.first.size()) + " and " +
+                                        std::to_string(out.second.size()) + " entries (precondition: the model's dof = " +
+                                        std::to_string(n) + " each)");
+        return out;
+    }
+    void start(const state_type& x, const T& t0) {
+        const Eigen::Index n = m_model.dof();
+        const vector<T>& q = x.first;
+        const vector<T>& p = x.second;
+        system().density(T(-m_model.potential_energy(q)), "-V(q)", q);  // checked before any step
+        m_ext.first.resize(n + 1);
+        m_ext.second.resize(n + 1);
+        m_ext.first.head(n) = q;
+        m_ext.first(n) = t0;
+        m_ext.second.head(n) = p;
+        m_ext.second(n) = -(m_model.kinetic_energy(p) + m_model.potential_energy(q));  // p_t = −H₀
+        m_t_node = t0;
+        m_rejected = 0;
+        m_column = 0;
+        m_h = m_ds;
+        m_stepper.reset();
+    }
+    void turn_back() {}  // −Δs from the node retraces a splitting's steps
+    std::pair<state_type, T> advance() {
+        m_prev_ext = m_ext;
+        m_ext = m_next;  // the step computed ahead, by m_stepper (its summation carry continues)
+        m_sigma = m_next_sigma;
+        m_column = m_next_column;
+        m_t_node = m_ext.first(m_model.dof());
+        return {split(m_ext), m_t_node};
+    }
+    state_type land(const T& target) {
+        m_prev_ext = m_ext;
+        m_column = m_next_column;
+        std::tie(m_ext, m_sigma) = partial_step(m_prev_ext, target, m_next_sigma, T(m_next.first(m_model.dof())), m_column);
+        m_ext.first(m_model.dof()) = target;
+        m_t_node = target;
+        m_stepper.reset();
+        return split(m_ext);
+    }
+    state_type state_at(const T& t) const {
+        return split(partial_step(m_prev_ext, t, m_sigma, m_t_node, m_column).first);
+    }
+    T next_length() const { return m_next.first(m_model.dof()) - m_t_node; }
 
     state_type split(const ext_state& e) const {
         const Eigen::Index n = m_model.dof();
@@ -347,7 +304,7 @@ private:
 
     // one step of σ from e by `st`, counting the force evaluations
     ext_state step_from(plain_stepper& st, const ext_state& e, const T& sigma) const {
-        const system_type sys = system();
+        const system_type_ext sys = system();
         ext_state out = e;
         st.do_step(sys.pair(), out, T(0), sigma);
         m_forces += sys.forces;
@@ -357,22 +314,23 @@ private:
     // the extrapolated macro step σ from e, columns first … last (stopping early if asked)
     scheme::extrapolated_step<ext_state, T> extrapolate(const ext_state& e, const T& sigma, int first, int last,
                                                         bool stop_early) const {
-        const auto base = [this](const ext_state& y, const T& h, int substeps) {
+        const auto base_step = [this](const ext_state& y, const T& h, int substeps) {
             plain_stepper st;
-            const system_type sys = system();
+            const system_type_ext sys = system();
             ext_state z = y;
             for (int i = 0; i < substeps; ++i) st.do_step(sys.pair(), z, T(0), h);
             m_forces += sys.forces;
             return z;
         };
-        return scheme::extrapolate(base, e, sigma, first, last, m_method.tolerance, stop_early);
+        return scheme::extrapolate(base_step, e, sigma, first, last, m_method.tolerance, stop_early);
     }
 
     // the step after the current node, computed ahead: Δs, or the extrapolation's accepted step
     void look_ahead() {
+        const int sign = this->direction();
         if constexpr (extrapolating) {
             for (int tries = 0;; ++tries) {
-                const T sigma = T(m_sign) * m_h;
+                const T sigma = T(sign) * m_h;
                 auto r = extrapolate(m_ext, sigma, m_method.first_column, Method::columns, true);
                 m_h = scheme::next_macro_step(m_h, r.error, r.column);
                 if (r.error <= T(1)) {
@@ -384,23 +342,22 @@ private:
                 ++m_rejected;
                 if (tries == 60 || !is_finite(r.error))
                     throw std::runtime_error("time_transformed_stepper: the extrapolation rejected 60 macro steps in a row at t = " +
-                                             geomint::to_string(m_t) + ", q = " + system_type::point(m_current.first) +
+                                             geomint::to_string(m_t_node) + ", q = " + system_type_ext::point(m_ext.first) +
                                              " (the last of σ = " + geomint::to_string(sigma) + ", error " +
                                              geomint::to_string(r.error) + " times the tolerance)");
             }
         } else {
-            m_next = step_from(m_stepper, m_ext, T(m_sign) * m_ds);
-            m_next_sigma = T(m_sign) * m_ds;
+            m_next = step_from(m_stepper, m_ext, T(sign) * m_ds);
+            m_next_sigma = T(sign) * m_ds;
         }
         const T length = next_length();
-        if (!(T(m_sign) * length > T(0)))
+        if (!(T(sign) * length > T(0)))
             throw std::runtime_error("time_transformed_stepper: the end time cannot be reached: a step of s = " +
-                                     geomint::to_string(m_next_sigma) + " from t = " + geomint::to_string(m_t) +
-                                     " moves physical time by " + geomint::to_string(length) + " (q = " +
-                                     system_type::point(m_current.first) +
+                                     geomint::to_string(m_next_sigma) + " from t = " + geomint::to_string(m_t_node) +
+                                     " moves physical time by " + geomint::to_string(length) + " (q, t = " +
+                                     system_type_ext::point(m_ext.first) +
                                      "; the step's physical length is below t's resolution, or dt/ds vanished)");
     }
-    T next_length() const { return m_next.first(m_model.dof()) - m_t; }
 
     // a step of σ from e: the splitting's, or the extrapolation's with `column` columns
     ext_state side_step(const ext_state& e, const T& sigma, int column) const {
@@ -443,40 +400,21 @@ private:
         return {std::move(best), best_sigma};
     }
 
-    void require_initialized(const char* what) const {
-        if (!m_initialized)
-            throw std::logic_error(std::string("time_transformed_stepper: ") + what + " called before initialize(x0, t0, dt)");
-    }
-
-    template <class StateOut>
-    void write_state(const time_type& t, StateOut& x) const {
-        require_initialized("calc_state");
-        detail::require_within_step(std::string("time_transformed_stepper"), t, m_t_old, m_t);
-        if (t == m_t || m_steps == 0) detail::assign_state(x, m_current);
-        else if (t == m_t_old) detail::assign_state(x, m_previous);
-        else detail::assign_state(x, split(partial_step(m_prev_ext, t, m_sigma, m_t, m_column).first));
-    }
-
     Model m_model;
     Transformation m_transformation;
     Method m_method;
     T m_ds;
+    plain_stepper m_stepper{};
+    mutable plain_stepper m_side{};
+    ext_state m_ext{}, m_prev_ext{}, m_next{};
+    T m_t_node{};           ///< the time coordinate of the current node
+    T m_sigma{};            ///< the last step's σ (Δs, or the landing's)
     T m_h{};                ///< the extrapolation's next macro step (magnitude)
     T m_next_sigma{};       ///< σ of the step computed ahead (signed)
     int m_next_column = 0;  ///< its column (extrapolation)
     int m_column = 0;       ///< the last step's column
     long long m_rejected = 0;
-    plain_stepper m_stepper{};
-    mutable plain_stepper m_side{};
-    state_type m_current{}, m_previous{};
-    ext_state m_ext{}, m_prev_ext{}, m_next{};
-    T m_sigma{};  ///< the last step's σ (Δs, or the landing's)
-    T m_t{}, m_t_old{};
-    std::optional<T> m_landing;
-    int m_sign = 1;
-    long long m_steps = 0;
     mutable std::uintmax_t m_forces = 0;
-    bool m_initialized = false;
 };
 
 }  // namespace geomint
