@@ -50,5 +50,9 @@ void run_constrained_pendulum(const options& o);
 /// geomint's time-transformed splittings, energy and position error per orbit, the adaptive step
 /// over an orbit (adaptive_kepler.csv/.txt/.png, adaptive_kepler_steps.csv), at double.
 void run_adaptive_kepler(const options& o);
+/// Burrau's Pythagorean three-body problem to t = 70: geomint's extrapolated logarithmic leapfrog
+/// and kahan_li8 on the logarithmic Hamiltonian against odeint's Bulirsch–Stoer, energy error and
+/// trajectories, against a 50-digit run (pythagorean.csv/.txt/.png), at double.
+void run_pythagorean(const options& o);
 
 }  // namespace geomint::cli
