@@ -59,6 +59,7 @@
 #include "geomint/stepper/galerkin_vi_stepper.hpp"
 #include "geomint/stepper/splitting_stepper.hpp"
 #include "geomint/stepper/rattle_stepper.hpp"
+#include "geomint/stepper/reversible_stepper.hpp"
 #include "geomint/model/holonomic_constraints.hpp"
 #include "geomint/model/constrained_system.hpp"
 #include "geomint/scheme/composition/solve_coefficients.hpp"

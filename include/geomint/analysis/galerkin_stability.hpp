@@ -34,11 +34,10 @@
 
 namespace geomint {
 
-/// tr Φ(x) of the Galerkin VI of degree `degree` (1 ≤ degree ≤ 12) on q̈ = −q at h = x > 0.
-/// \throws geomint::singular_step_error when the stage equations are singular at x.
-template <class T>
-T galerkin_transfer_trace(int degree, const T& x) {
-    const auto c = scheme::lobatto_iiia_iiib<T>(degree);
+namespace detail {
+/// tr Φ(x) from the Lobatto pair `c` of degree `degree` (built once by the caller).
+template <class Pair, class T>
+T galerkin_transfer_trace_of(const Pair& c, int degree, const T& x) {
     const matrix<T> one = matrix<T>::Identity(1, 1), zero = matrix<T>::Zero(1, 1);
     const structural_system<matrix<T>> oscillator(one, zero, one);
     const scheme::galerkin_stage_solver<T, matrix<T>> stages(c, one, zero, one, x, oscillator.rayleigh());
@@ -53,6 +52,14 @@ T galerkin_transfer_trace(int degree, const T& x) {
     const T phi_pp = T(1) + dp(0);
     return phi_qq + phi_pp;
 }
+}  // namespace detail
+
+/// tr Φ(x) of the Galerkin VI of degree `degree` (1 ≤ degree ≤ 12) on q̈ = −q at h = x > 0.
+/// \throws geomint::singular_step_error when the stage equations are singular at x.
+template <class T>
+T galerkin_transfer_trace(int degree, const T& x) {
+    return detail::galerkin_transfer_trace_of(scheme::lobatto_iiia_iiib<T>(degree), degree, x);
+}
 
 /// x* = (ω h)_max of the Galerkin VI of degree `degree` on undamped vibrations (see the file's
 /// comment). \throws std::invalid_argument when degree is outside 1..12; std::runtime_error
@@ -62,7 +69,8 @@ T galerkin_stability_limit(int degree) {
     if (degree < 1 || degree > 12)
         throw std::invalid_argument("galerkin_stability_limit: degree = " + std::to_string(degree) +
                                     " (precondition: 1 <= degree <= 12)");
-    const auto trace = [degree](const T& x) { return galerkin_transfer_trace(degree, x); };
+    const auto pair = scheme::lobatto_iiia_iiib<T>(degree);  // once: every trial x shares it
+    const auto trace = [&](const T& x) { return detail::galerkin_transfer_trace_of(pair, degree, x); };
     const auto above = [&](const T& x) { return trace(x) + T(2); };  // tr Φ + 2
     const auto root = [&](T lo, T hi, T f_lo, T f_hi) {
         std::uintmax_t iterations = 200;

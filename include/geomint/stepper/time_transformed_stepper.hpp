@@ -98,6 +98,10 @@ struct time_transformed_system {
     const Transformation* transformation;
     /// Kicks (force evaluations) so far.
     mutable std::uintmax_t forces = 0;
+    /// Work vector, reused by every substep: q or p without its time entry.
+    mutable vector<T> part{};
+    /// Work vector, reused by every substep: the model's velocity or force.
+    mutable vector<T> rate{};
 
     /// q written as (q_1, …, q_n) for messages.
     static std::string point(const vector<T>& q) {
@@ -125,24 +129,22 @@ struct time_transformed_system {
     /// Drift: dq/ds = F'(T + p_t) ∂T/∂p, dt/ds = F'(T + p_t).
     void coordinate_rate(const vector<T>& p, vector<T>& out) const {
         const Eigen::Index n = p.size() - 1;
-        const vector<T> pq = p.head(n);
-        const T w = density(T(model->kinetic_energy(pq) + p(n)), "T(p) + p_t", pq);
-        vector<T> v;
-        model->velocity(pq, v);
+        part = p.head(n);
+        const T w = density(T(model->kinetic_energy(part) + p(n)), "T(p) + p_t", part);
+        model->velocity(part, rate);
         out.resize(n + 1);
-        out.head(n) = w * v;
+        out.head(n) = w * rate;
         out(n) = w;
     }
     /// Kick: dp/ds = F'(−V) (−∂V/∂q), dp_t/ds = 0.
     void momentum_rate(const vector<T>& q, vector<T>& out) const {
         const Eigen::Index n = q.size() - 1;
-        const vector<T> qq = q.head(n);
-        const T w = density(T(-model->potential_energy(qq)), "-V(q)", qq);
-        vector<T> f;
-        model->force(qq, f);
+        part = q.head(n);
+        const T w = density(T(-model->potential_energy(part)), "-V(q)", part);
+        model->force(part, rate);
         ++forces;
         out.resize(n + 1);
-        out.head(n) = w * f;
+        out.head(n) = w * rate;
         out(n) = T(0);
     }
     /// odeint's pair (f, g) of the drift and kick rates.

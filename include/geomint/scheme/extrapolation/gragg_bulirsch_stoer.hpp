@@ -22,6 +22,7 @@
 /// column reached).
 
 #include "geomint/error.hpp"
+#include "geomint/linalg.hpp"
 #include "geomint/scalar.hpp"
 
 #include <algorithm>
