@@ -219,6 +219,7 @@ TEST(TimeTransformed, ForwardThenBackwardReturnsToRoundOff) {
     expect_reversible<double, mp<50>>(100);
     expect_reversible<double, mp<50>>(10000);
     expect_reversible<mp<50>, mp<100>>(100);
+    expect_reversible<mp<50>, mp<100>>(10000);
 }
 
 // integrate_const observing every 0.05 leaves the steps as they are: the node states equal those
