@@ -160,7 +160,7 @@ private:
     state_type accept(const StateIn& x) const {
         return state_type(x);
     }
-    void start(const state_type& x, const T& t0) {
+    void start(const state_type& x, const T& /*t0: kept by the base*/) {
         const auto [rho, g] = evaluate(x);
         const T half = T(this->direction()) * m_epsilon * g / 2;
         m_z_next = rho + half;
@@ -168,42 +168,37 @@ private:
         require_positive(m_z_next, x);
         require_positive(m_z_last, x);
         m_y = x;
-        m_t_node = t0;
         m_stepper.reset();
     }
     void look_ahead() {
-        const T h = next_length();
-        if (!(m_t_node + h != m_t_node))
+        const T h = next_length(), t = this->current_time();
+        if (!(t + h != t))
             throw std::runtime_error("reversible_stepper: the end time cannot be reached: a step of " + geomint::to_string(h) +
-                                     " from t = " + geomint::to_string(m_t_node) + " leaves t unchanged (at " +
+                                     " from t = " + geomint::to_string(t) + " leaves t unchanged (at " +
                                      describe(m_y) + ")");
     }
     T next_length() const { return T(this->direction()) * m_epsilon / m_z_next; }
     void turn_back() { std::swap(m_z_last, m_z_next); }
     // a step of h from the node, then z_{n+3/2} = z_{n+1/2} + ε G(y_{n+1}) in the run's direction
     void step_to(const T& h) {
-        m_stepper.do_step(m_system, m_y, m_t_node, h);
-        m_t_node += h;
+        m_stepper.do_step(m_system, m_y, this->current_time(), h);
         m_z_last = m_z_next;
         m_z_next = m_z_last + T(this->direction()) * m_epsilon * evaluate(m_y).second;
         require_positive(m_z_next, m_y);
     }
+    // (the base moves current_time() to the new node after advance and land return)
     std::pair<state_type, T> advance() {
-        m_y_old = m_y;
-        m_t_old = m_t_node;
-        step_to(next_length());
-        return {m_y, m_t_node};
+        const T h = next_length();
+        step_to(h);
+        return {m_y, T(this->current_time() + h)};
     }
     state_type land(const T& target) {
-        m_y_old = m_y;
-        m_t_old = m_t_node;
-        step_to(target - m_t_node);
-        m_t_node = target;
+        step_to(target - this->current_time());
         return m_y;
     }
     state_type state_at(const T& t) const {
-        state_type x = m_y_old;
-        m_side.do_step(m_system, x, m_t_old, T(t - m_t_old));
+        state_type x = this->previous_state();
+        m_side.do_step(m_system, x, this->previous_time(), T(t - this->previous_time()));
         return x;
     }
 
@@ -212,8 +207,7 @@ private:
     System m_system;
     Density m_density;
     T m_epsilon;
-    state_type m_y{}, m_y_old{};
-    T m_t_node{}, m_t_old{};
+    state_type m_y{};  ///< the state stepped in place (the wrapped stepper's summation carry follows it)
     T m_z_last{}, m_z_next{};
 };
 

@@ -68,7 +68,6 @@
 
 #include <cstdint>
 #include <limits>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -270,7 +269,6 @@ private:
         m_ext.first(n) = t0;
         m_ext.second.head(n) = p;
         m_ext.second(n) = -(m_model.kinetic_energy(p) + m_model.potential_energy(q));  // p_t = −H₀
-        m_t_node = t0;
         m_rejected = 0;
         m_column = 0;
         m_h = m_ds;
@@ -282,33 +280,33 @@ private:
         m_ext = m_next;  // the step computed ahead, by m_stepper (its summation carry continues)
         m_sigma = m_next_sigma;
         m_column = m_next_column;
-        m_t_node = m_ext.first(m_model.dof());
-        return {split(m_ext), m_t_node};
+        return {split(m_ext), node_time()};
     }
     state_type land(const T& target) {
         m_prev_ext = m_ext;
         m_column = m_next_column;
         std::tie(m_ext, m_sigma) = partial_step(m_prev_ext, target, m_next_sigma, T(m_next.first(m_model.dof())), m_column);
         m_ext.first(m_model.dof()) = target;
-        m_t_node = target;
         m_stepper.reset();
         return split(m_ext);
     }
     state_type state_at(const T& t) const {
-        return split(partial_step(m_prev_ext, t, m_sigma, m_t_node, m_column).first);
+        return split(partial_step(m_prev_ext, t, m_sigma, node_time(), m_column).first);
     }
-    T next_length() const { return m_next.first(m_model.dof()) - m_t_node; }
+    T next_length() const { return m_next.first(m_model.dof()) - node_time(); }
+    // the time coordinate of the current node
+    T node_time() const { return m_ext.first(m_model.dof()); }
 
     state_type split(const ext_state& e) const {
         const Eigen::Index n = m_model.dof();
         return {e.first.head(n), e.second.head(n)};
     }
 
-    // one step of σ from e by `st`, counting the force evaluations
-    ext_state step_from(plain_stepper& st, const ext_state& e, const T& sigma) const {
+    // `substeps` steps of σ from e by `st`, counting the force evaluations
+    ext_state step_from(plain_stepper& st, const ext_state& e, const T& sigma, int substeps = 1) const {
         const system_type_ext sys = system();
         ext_state out = e;
-        st.do_step(sys.pair(), out, T(0), sigma);
+        for (int i = 0; i < substeps; ++i) st.do_step(sys.pair(), out, T(0), sigma);
         m_forces += sys.forces;
         return out;
     }
@@ -317,12 +315,8 @@ private:
     scheme::extrapolated_step<ext_state, T> extrapolate(const ext_state& e, const T& sigma, int first, int last,
                                                         bool stop_early) const {
         const auto base_step = [this](const ext_state& y, const T& h, int substeps) {
-            plain_stepper st;
-            const system_type_ext sys = system();
-            ext_state z = y;
-            for (int i = 0; i < substeps; ++i) st.do_step(sys.pair(), z, T(0), h);
-            m_forces += sys.forces;
-            return z;
+            plain_stepper st;  // each sequence from a fresh summation carry
+            return step_from(st, y, h, substeps);
         };
         return scheme::extrapolate(base_step, e, sigma, first, last, m_method.tolerance, stop_early);
     }
@@ -344,7 +338,7 @@ private:
                 ++m_rejected;
                 if (tries == 60 || !is_finite(r.error))
                     throw std::runtime_error("time_transformed_stepper: the extrapolation rejected 60 macro steps in a row at t = " +
-                                             geomint::to_string(m_t_node) + ", q = " + system_type_ext::point(m_ext.first) +
+                                             geomint::to_string(node_time()) + ", q = " + system_type_ext::point(m_ext.first) +
                                              " (the last of σ = " + geomint::to_string(sigma) + ", error " +
                                              geomint::to_string(r.error) + " times the tolerance)");
             }
@@ -355,7 +349,7 @@ private:
         const T length = next_length();
         if (!(T(sign) * length > T(0)))
             throw std::runtime_error("time_transformed_stepper: the end time cannot be reached: a step of s = " +
-                                     geomint::to_string(m_next_sigma) + " from t = " + geomint::to_string(m_t_node) +
+                                     geomint::to_string(m_next_sigma) + " from t = " + geomint::to_string(node_time()) +
                                      " moves physical time by " + geomint::to_string(length) + " (q, t = " +
                                      system_type_ext::point(m_ext.first) +
                                      "; the step's physical length is below t's resolution, or dt/ds vanished)");
@@ -409,7 +403,6 @@ private:
     plain_stepper m_stepper{};
     mutable plain_stepper m_side{};
     ext_state m_ext{}, m_prev_ext{}, m_next{};
-    T m_t_node{};           ///< the time coordinate of the current node
     T m_sigma{};            ///< the last step's σ (Δs, or the landing's)
     T m_h{};                ///< the extrapolation's next macro step (magnitude)
     T m_next_sigma{};       ///< σ of the step computed ahead (signed)

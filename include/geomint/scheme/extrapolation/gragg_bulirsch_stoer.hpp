@@ -27,6 +27,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -127,7 +128,7 @@ T next_macro_step(const T& H, const T& error, int column) {
     using std::max;
     using std::min;
     using std::pow;
-    const T floor_err = max(error, T(1e-30));
+    const T floor_err = max(error, std::numeric_limits<T>::min());  // an exact estimate: the largest step (4 H)
     return H * min(T(4), max(T(1) / T(5), T(9) / T(10) * T(pow(T(1) / floor_err, T(1) / T(2 * column + 1)))));
 }
 
