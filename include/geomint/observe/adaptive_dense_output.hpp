@@ -18,6 +18,8 @@
 ///
 /// What the derived class provides (it befriends this base):
 /// - `static constexpr const char* name`, `using system_type`, `using state_type`, `time_type`;
+/// - public `const system_type& system() const`: the system to pass do_step (its own copy), so
+///   that generic code — the conformance kit's `examine_adaptive` — can drive any of them;
 /// - `state_type accept(const StateIn&)`: x0 converted and checked (throws for a wrong size);
 /// - `void start(const state_type& x0, const time_type& t0)`: a new run's own state (checks it);
 /// - `void look_ahead()`: the next step in the current `direction()`, computed or prepared;

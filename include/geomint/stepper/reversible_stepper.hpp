@@ -16,7 +16,7 @@
 /// `reversible_stepper<Stepper, System, Density>` wraps any symmetric geomint stepper on odeint's
 /// pair state — `galerkin_vi_stepper` (Degree r: symmetric, order 2r), the splitting steppers
 /// (`splitting_stepper`, the catalogue's palindromic compositions), `newton_equation_stepper`'s
-/// symmetric schemes — as an odeint dense-output stepper in physical time (the protocol of
+/// symmetric schemes, `rattle_stepper` and its compositions on a constrained system — as an odeint dense-output stepper in physical time (the protocol of
 /// observe/adaptive_dense_output.hpp: integrate_const/adaptive/times, exact end times, turning
 /// back at a node retraces the steps, `calc_state` by a step of the method from the previous node).
 ///
@@ -30,10 +30,19 @@
 /// \endcode
 ///
 /// Requirements: `Stepper` an odeint stepper (do_step(system, x, t, dt) in place) of a symmetric
-/// method on a pair state (q, p) of containers of the scalar T; `System` odeint's symplectic pair
-/// (f, g), q̇ = f(p), ṗ = g(q) (f(p, dqdt), g(q, dpdt)), used for the steps and for ẏ in G;
-/// `Density` a callable ρ(q, p) on Eigen vectors `vector<S>` for S = T and S = dual<T>, returning
-/// S (G is its derivative along ẏ by forward autodiff).
+/// method on a pair state (q, p) of containers of the scalar T (or of scalars, one degree of
+/// freedom); `System` what the stepper steps, one of the separable forms whose rates ẏ = (q̇, ṗ)
+/// give G (model/system_form.hpp):
+/// - odeint's symplectic pair (f, g), q̇ = f(p), ṗ = g(q); a momentum function g alone;
+///   `matrix_free`, `separable_system`, `quadratic_lagrangian` (model/separable_rates.hpp);
+/// - `newton_system` (φ̈ = −V'(φ): q̇ = p, ṗ = force(q)), for the Newton-equation family;
+/// - `constrained(pair, constraints)`, for `rattle_stepper` and its compositions: ẏ is then the
+///   pair's (f(p), g(q)) without the constraint forces. q̇ = f(p) = M⁻¹p is the exact velocity on
+///   the constraint manifold, so G is exact for a density of q alone; for a density that depends
+///   on p, z follows ρ less closely (the step sequence stays reversible: any G does).
+///
+/// `Density` is a callable ρ(q, p) on Eigen vectors `vector<S>` for S = T and S = dual<T>,
+/// returning S (G is its derivative along ẏ by forward autodiff).
 ///
 /// Errors: ε not finite and > 0 (std::invalid_argument); ρ(y) or z_{n+1/2} not finite and > 0, or
 /// G(y) not finite (std::domain_error naming the value, q and p); a step shorter than t's
@@ -43,13 +52,17 @@
 #include "geomint/autodiff.hpp"
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/model/separable_rates.hpp"
+#include "geomint/model/system_form.hpp"
 #include "geomint/observe/adaptive_dense_output.hpp"
 #include "geomint/scalar.hpp"
 #include "geomint/state.hpp"
 
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
+#include <variant>
 
 namespace geomint {
 
@@ -87,8 +100,8 @@ public:
     /// \param epsilon ε > 0: the step is h = ε/z with z ≈ ρ (time × density units).
     /// \throws std::invalid_argument if ε is not finite and > 0.
     reversible_stepper(Stepper stepper, System system, Density density, value_type epsilon)
-        : m_stepper(std::move(stepper)), m_side(m_stepper), m_system(std::move(system)), m_density(std::move(density)),
-          m_epsilon(std::move(epsilon)) {
+        : m_stepper(std::move(stepper)), m_side(m_stepper), m_system(std::move(system)),
+          m_rate_system(rate_system(m_system)), m_density(std::move(density)), m_epsilon(std::move(epsilon)) {
         if (!is_finite(m_epsilon) || !(m_epsilon > value_type(0)))
             throw std::invalid_argument("reversible_stepper: epsilon = " + geomint::to_string(m_epsilon) +
                                         " (precondition: finite and > 0)");
@@ -100,6 +113,10 @@ public:
     const value_type& epsilon() const { return m_epsilon; }
     /// z of the step to come (the controller's variable, ≈ ρ; the step is ε/z).
     const value_type& density_variable() const { return m_z_next; }
+    /// The system to pass do_step (the protocol of observe/adaptive_dense_output.hpp).
+    const system_type& system() const { return m_system; }
+    /// The wrapped stepper (a copy of the one given, stepped along the run).
+    const Stepper& stepper() const { return m_stepper; }
     /// ρ(q, p) at a state.
     value_type density(const state_type& x) const { return evaluate(x).first; }
 
@@ -125,18 +142,45 @@ private:
         return s + ")";
     }
 
+    static constexpr system_form form = form_of<System>();
+    static_assert(form == system_form::newton || form == system_form::constrained_pair || has_separable_rates<System>(),
+                  "reversible_stepper needs the rates of a separable system for G = d/dt ln rho: odeint's pair (f, g), "
+                  "a momentum function, matrix_free, separable_system, quadratic_lagrangian, newton_system or "
+                  "constrained(pair, constraints)");
+
+    // what gives ẏ: the system itself, or a constrained system's pair (f, g)
+    static auto rate_system(const System& s) {
+        if constexpr (form == system_form::constrained_pair) return std::make_pair(s.coordinate_rate, s.momentum_rate);
+        else return s;
+    }
+    using rate_system_type = decltype(rate_system(std::declval<const System&>()));
+    using coor_type = typename state_type::first_type;
+    using momentum_type = typename state_type::second_type;
+    using rates_type = std::conditional_t<form == system_form::newton, std::monostate,
+                                          separable_rates<T, coor_type, momentum_type>>;
+
+    // ẏ = (q̇, ṗ) at (q, p)
+    void phase_velocity(const vector<T>& q, const vector<T>& p, vector<T>& dq, vector<T>& dp) const {
+        if constexpr (form == system_form::newton) {
+            dq = p;
+            dp.resize(1);
+            dp(0) = m_system.force(q(0));
+        } else {
+            m_rates(m_rate_system, q.size(), name, [&](auto&& f, auto&& g) {
+                f(p, dq);
+                g(q, dp);
+            });
+        }
+    }
+
     // (ρ(y), G(y)): ρ along y + δ ẏ as a dual number, G = tangent / value
     std::pair<T, T> evaluate(const state_type& x) const {
-        auto dq = x.first;
-        auto dp = x.second;
-        m_system.first(x.second, dq);
-        m_system.second(x.first, dp);
+        vector<T> vq, vp;
+        phase_velocity(widen<T>(x.first), widen<T>(x.second), vq, vp);
         vector<dual<T>> q = widen<dual<T>>(x.first), p = widen<dual<T>>(x.second);
-        const auto vq = as_eigen(dq);
-        const auto vp = as_eigen(dp);
         const dual<T> delta = unit_tangent<T>();
-        for (Eigen::Index i = 0; i < q.size(); ++i) q(i) += delta * T(vq(i));
-        for (Eigen::Index i = 0; i < p.size(); ++i) p(i) += delta * T(vp(i));
+        for (Eigen::Index i = 0; i < q.size(); ++i) q(i) += delta * vq(i);
+        for (Eigen::Index i = 0; i < p.size(); ++i) p(i) += delta * vp(i);
         const dual<T> r = m_density(q, p);
         const T rho = value_of(r), g = tangent_of(r) / rho;
         if (!is_finite(rho) || !(rho > T(0)))
@@ -205,6 +249,8 @@ private:
     Stepper m_stepper;
     mutable Stepper m_side;
     System m_system;
+    mutable rate_system_type m_rate_system;
+    mutable rates_type m_rates{};
     Density m_density;
     T m_epsilon;
     state_type m_y{};  ///< the state stepped in place (the wrapped stepper's summation carry follows it)

@@ -221,6 +221,8 @@ public:
     const value_type& last_fictitious_step() const { return m_sigma; }
     /// The model stepped.
     const Model& model() const { return m_model; }
+    /// The system to pass do_step (the protocol of observe/adaptive_dense_output.hpp): the model.
+    const system_type& system() const { return m_model; }
 
     /// Macro steps the extrapolation's error control rejected since initialize (0 for a splitting).
     long long rejected_steps() const { return m_rejected; }
@@ -239,7 +241,7 @@ private:
     using base_method = std::conditional_t<extrapolating, scheme::stormer_verlet, Method>;
     using plain_stepper = splitting_stepper<vector<T>, base_method>;
 
-    system_type_ext system() const { return system_type_ext{&m_model, &m_transformation}; }
+    system_type_ext extended_system() const { return system_type_ext{&m_model, &m_transformation}; }
 
     template <class V>
     static vector<T> as_vector(const V& v) {
@@ -262,7 +264,7 @@ private:
         const Eigen::Index n = m_model.dof();
         const vector<T>& q = x.first;
         const vector<T>& p = x.second;
-        system().density(T(-m_model.potential_energy(q)), "-V(q)", q);  // checked before any step
+        extended_system().density(T(-m_model.potential_energy(q)), "-V(q)", q);  // checked before any step
         m_ext.first.resize(n + 1);
         m_ext.second.resize(n + 1);
         m_ext.first.head(n) = q;
@@ -304,7 +306,7 @@ private:
 
     // `substeps` steps of σ from e by `st`, counting the force evaluations
     ext_state step_from(plain_stepper& st, const ext_state& e, const T& sigma, int substeps = 1) const {
-        const system_type_ext sys = system();
+        const system_type_ext sys = extended_system();
         ext_state out = e;
         for (int i = 0; i < substeps; ++i) st.do_step(sys.pair(), out, T(0), sigma);
         m_forces += sys.forces;
