@@ -134,13 +134,14 @@ struct rebind_scalar<Eigen::Matrix<A, R, C, O, MR, MC>, From, To> {
 
 namespace detail {
 
-/// The reversibility check of `examine` and `examine_constrained`: `there_and_back(h, K)`
-/// returns the flat state after K = 10 steps of h and then K of −h from x0; the defect
-/// max|x − x₀| / scale is checked, when claimed, against 100 · 2K · ε. A throw is a failure.
+/// The reversibility check of `examine`, `examine_constrained` and `examine_adaptive`:
+/// `there_and_back(h, K)` returns the flat state after K steps of h (K = 10 unless given) and then
+/// K of −h from x0 (for an adaptive stepper, h is its control and the K steps back retrace its
+/// own); the defect max|x − x₀| / scale is checked, when claimed, against 100 · 2K · ε. A throw
+/// is a failure.
 template <class U, class ThereAndBack>
 void measure_reversibility(ThereAndBack&& there_and_back, const vector<U>& x0, const U& h, const U& scale,
-                           const claims& claimed, report& r) {
-    constexpr std::size_t K = 10;
+                           const claims& claimed, report& r, std::size_t K = 10) {
     try {
         r.reversibility_defect = static_cast<double>(max_abs(vector<U>(there_and_back(h, K) - x0)) / scale);
         r.reversibility_tolerance = static_cast<double>(U(100) * U(2 * K) * std::numeric_limits<U>::epsilon());
@@ -152,7 +153,8 @@ void measure_reversibility(ThereAndBack&& there_and_back, const vector<U>& x0, c
                              figure(r.reversibility_tolerance));
 }
 
-/// The order measurement of `examine` and `examine_constrained`: `run(N)` returns the flat end
+/// The order measurement of `examine`, `examine_constrained` and `examine_adaptive` (there N is
+/// a control's reciprocal: span / N is the control): `run(N)` returns the flat end
 /// state (q, p) after N steps over [0, span]; the errors are against `reference` (the exact end
 /// state), or when it is empty, the differences of successive runs. N_k = coarse_steps·2^{k/2}
 /// steps (a ratio of √2, so that a high order still leaves three runs between its asymptotic

@@ -11,6 +11,7 @@
 /// Requires GoogleTest (not a dependency of the rest of geomint).
 
 #include "geomint/conformance/examine.hpp"
+#include "geomint/conformance/examine_adaptive.hpp"
 
 #include <gtest/gtest.h>
 
@@ -20,6 +21,14 @@ namespace geomint::conformance {
 template <class Stepper, class Problem>
 ::testing::AssertionResult conforms(const Stepper& stepper, const Problem& problem, const claims& claimed) {
     const report r = examine(stepper, problem, claimed);
+    return (r.passed ? ::testing::AssertionSuccess() : ::testing::AssertionFailure()) << r.summary();
+}
+
+/// examine_adaptive(make, problem, claimed, runs) as a GoogleTest assertion result.
+template <class Make, class Problem>
+::testing::AssertionResult conforms_adaptive(Make&& make, const Problem& problem, const adaptive_claims& claimed,
+                                             const adaptive_runs& runs) {
+    const adaptive_report r = examine_adaptive(make, problem, claimed, runs);
     return (r.passed ? ::testing::AssertionSuccess() : ::testing::AssertionFailure()) << r.summary();
 }
 
