@@ -160,13 +160,16 @@ void measure_reversibility(ThereAndBack&& there_and_back, const vector<U>& x0, c
 /// steps (a ratio of √2, so that a high order still leaves three runs between its asymptotic
 /// regime and round-off), until round-off or 2^13·coarse_steps steps; when fewer than three runs
 /// land above round-off, coarser runs (k < 0, down to one step) are added in front; the order is
-/// fitted on the last three runs above 1000 ε·scale. A run that throws (a checked stepper refusing
+/// fitted on the last three runs above their floor: 1000 ε·scale, or `run_floor(N)` when that is
+/// larger (the run's own accumulated rounding: `examine_adaptive` passes 10 ε·scale times the
+/// steps the run took); the runs stop once an error is below a tenth of its floor. A run that throws (a checked stepper refusing
 /// the non-finite state of a blown-up coarse run) ends at NaN, which the fit skips. Fills
 /// r.step_sizes, r.errors, r.measured_order, and r.failures when the claimed order is missed.
-template <class U, class Run>
+template <class U, class Run, class Floor = U (*)(std::size_t)>
 void measure_order(Run&& run, const vector<U>& reference, const U& span, std::size_t coarse_steps, const U& scale,
-                   const claims& claimed, report& r) {
+                   const claims& claimed, report& r, Floor run_floor = [](std::size_t) { return U(0); }) {
     const U eps = std::numeric_limits<U>::epsilon();
+    const auto floor_of = [&](std::size_t N) { return (std::max)(U(U(1000) * eps * scale), U(run_floor(N))); };
     const bool has_exact = reference.size() > 0;
     const auto difference = [](const vector<U>& a, const vector<U>& b) {
         return a.size() == 0 || b.size() == 0 ? std::numeric_limits<U>::quiet_NaN() : U(max_abs(vector<U>(a - b)));
@@ -195,9 +198,8 @@ void measure_order(Run&& run, const vector<U>& reference, const U& span, std::si
             ends.push_back(end_after(N));
             const std::size_t m = ends.size();
             const U e = has_exact ? difference(ends[m - 1], reference) : (m >= 2 ? difference(ends[m - 2], ends[m - 1]) : U(1));
-            if (isfinite(e) && e < U(10000) * eps * scale) break;
+            if (isfinite(e) && e < U(10) * floor_of(N)) break;
         }
-        const U floor = U(1000) * eps * scale;
         auto errors = [&] {
             std::vector<U> err;
             for (std::size_t i = 0; i < ends.size(); ++i) {
@@ -207,7 +209,9 @@ void measure_order(Run&& run, const vector<U>& reference, const U& span, std::si
             return err;
         };
         auto usable = [&](const std::vector<U>& err) {
-            return std::size_t(std::count_if(err.begin(), err.end(), [&](const U& e) { return isfinite(e) && e > floor; }));
+            std::size_t n = 0;
+            for (std::size_t i = 0; i < err.size(); ++i) n += isfinite(err[i]) && err[i] > floor_of(steps[i]);
+            return n;
         };
         for (int k = -1; usable(errors()) < 3 && steps_at(k) >= 1; --k) {
             if (steps_at(k) >= steps.front()) continue;
@@ -218,7 +222,7 @@ void measure_order(Run&& run, const vector<U>& reference, const U& span, std::si
         std::vector<U> fit_h, fit_e;
         for (std::size_t i = err.size(); i-- > 0 && fit_h.size() < 3;) {
             if (!isfinite(err[i])) break;  // only the runs finer than the last blown-up one count
-            if (!(err[i] > floor)) continue;
+            if (!(err[i] > floor_of(steps[i]))) continue;
             fit_h.insert(fit_h.begin(), U(span / U(steps[i])));
             fit_e.insert(fit_e.begin(), err[i]);
         }

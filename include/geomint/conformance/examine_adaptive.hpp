@@ -34,6 +34,7 @@
 #include <cstddef>
 #include <exception>
 #include <limits>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -164,14 +165,17 @@ adaptive_report examine_adaptive(Make&& make, const Problem& problem, const adap
         }
         const std::size_t coarse = problem.coarse_steps();
         const U span = U(runs.coarse_control) * U(coarse), t_end = U(problem.time_span());
+        std::map<std::size_t, long long> steps_taken;
         detail::measure_order<U>(
             [&](std::size_t N) {
                 auto st = make(U(span / U(N)));
                 st.initialize(x0, U(0), t_end);
                 detail::run_to(st, t_end);
+                steps_taken[N] = st.steps();
                 return state::flat(st.current_state());
             },
-            reference, span, coarse, scale, as_claims, r);
+            reference, span, coarse, scale, as_claims, r,
+            [&](std::size_t N) { return U(U(10) * eps * scale * U(steps_taken[N])); });
     }
 
     // reversibility of the step sequence
