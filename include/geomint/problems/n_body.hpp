@@ -11,7 +11,8 @@
 /// encounter's distance. The force costs N(N − 1)/2 pair terms; `force_evaluations()` counts the
 /// calls of `force` (shared by copies).
 ///
-/// `pythagorean()` is Burrau's problem (Szebehely & Peters, Astron. J. 72 (1967) 876): masses 3, 4,
+/// `outer_solar_system()` is the Sun and the five outer planets of Hairer, Lubich & Wanner (GNI
+/// §I.2.4). `pythagorean()` is Burrau's problem (Szebehely & Peters, Astron. J. 72 (1967) 876): masses 3, 4,
 /// 5 at rest at (1, 3), (−2, −1), (1, −1), G = 1 — close encounters, then an escape near t = 60.
 
 #include "geomint/error.hpp"
@@ -111,6 +112,40 @@ public:
     auto system() const {
         return std::make_pair([this](const vector<T>& p, vector<T>& dq) { velocity(p, dq); },
                               [this](const vector<T>& q, vector<T>& dp) { force(q, dp); });
+    }
+
+    /// The outer solar system of Hairer, Lubich & Wanner, Geometric Numerical Integration (2006)
+    /// §I.2.4, Table 2.1: the Sun (with the inner planets' masses), Jupiter, Saturn, Uranus,
+    /// Neptune and Pluto in 3 dimensions; masses relative to the Sun's, distances in astronomical
+    /// units, time in Earth days, G = 2.95912208286e-4; (model, q0, p0) with p = m v. The table's
+    /// decimals are read exactly in T (integer mantissas and powers of ten).
+    static std::tuple<n_body_gravity, vector<T>, vector<T>> outer_solar_system() {
+        const auto decimal = [](long long mantissa, int exponent) {  // mantissa · 10^exponent, exponent <= 0
+            T power(1);
+            for (int i = 0; i < -exponent; ++i) power *= T(10);
+            return T(T(mantissa) / power);
+        };
+        const std::vector<T> masses{decimal(100000597682LL, -11), decimal(954786104043LL, -15), decimal(285583733151LL, -15),
+                                    decimal(437273164546LL, -16), decimal(517759138449LL, -16), T(T(1) / T(130000000))};
+        const long long position[6][3] = {{0, 0, 0},
+                                          {-35023653, -38169847, -15507963},
+                                          {90755314, -30458353, -16483708},
+                                          {83101420, -162901086, -72521278},
+                                          {114707666, -257294829, -108169456},
+                                          {-155387357, -252225594, -31902382}};
+        const long long velocity[6][3] = {{0, 0, 0},
+                                          {565429, -412490, -190589},
+                                          {168318, 483525, 192462},
+                                          {354178, 137102, 55029},
+                                          {288930, 114527, 39677},
+                                          {276725, -170702, -136504}};
+        vector<T> q0(18), p0(18);
+        for (int i = 0; i < 6; ++i)
+            for (int k = 0; k < 3; ++k) {
+                q0(3 * i + k) = decimal(position[i][k], -7);
+                p0(3 * i + k) = masses[std::size_t(i)] * decimal(velocity[i][k], -8);
+            }
+        return {n_body_gravity(masses, 3, decimal(295912208286LL, -15)), q0, p0};
     }
 
     /// Burrau's Pythagorean problem: (model, q0, p0).

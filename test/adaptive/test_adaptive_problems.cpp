@@ -1,3 +1,5 @@
+// The adaptive steppers on the problems beyond Kepler's.
+//
 // Kepler's problem with the planar J2 term (problems/perturbed_kepler.hpp), where the logarithmic
 // time transformation is not exact:
 // - the quadratures of the radial period and the apsidal angle: 2π for δ = 0 at 50 digits, and
@@ -9,10 +11,15 @@
 //   transformation is not exact) without drift, the angular momentum kept to round-off, the
 //   rosette's phase against the exact state;
 // - bad parameters named.
+//
+// The outer solar system (Hairer, Lubich & Wanner §I.2.4; problems/n_body.hpp): the
+// time-transformed kahan_li8 over 2·10⁵ days (17 Jupiter years) at Δs = 100 days × U₀ keeps the
+// energy and the total momentum to round-off and agrees with odeint's rkf78 at tolerance 1e-15.
 #include "test_common.hpp"
 
 #include <geomint/conformance/examine_adaptive.hpp>
 #include <geomint/conformance/problems.hpp>
+#include <geomint/problems/n_body.hpp>
 #include <geomint/problems/perturbed_kepler.hpp>
 #include <geomint/stepper/time_transformed_stepper.hpp>
 
@@ -113,6 +120,56 @@ TEST(PerturbedKepler, BadParametersAreNamed) {
     expect_throw_with<std::invalid_argument>([] { model(0.9, 0.5); }, "third turning radius");
     const model k(0.9, 1e-3);
     expect_throw_with<std::domain_error>([&] { k.exact(1.0); }, "multiples of the radial period");
+}
+
+TEST(OuterSolarSystem, TimeTransformedSplittingAgainstRkf78) {
+    using model = problems::n_body_gravity<double>;
+    auto [m, q0, p0] = model::outer_solar_system();
+    const double eps = std::numeric_limits<double>::epsilon(), t1 = 200000;
+    ASSERT_NEAR(q0(3), -3.5023653, 1e-15) << "Jupiter's x (AU)";
+    ASSERT_NEAR(p0(3) / m.masses()[1], 0.00565429, 1e-15) << "Jupiter's velocity (AU/day)";
+    const double U0 = -m.potential_energy(q0), e0 = m.energy(q0, p0);
+    time_transformed_stepper<model, scheme::kahan_li8> st(m, 100 * U0);  // about 100 days a step
+    auto x = std::make_pair(q0, p0);
+    std::vector<double> times(101), tenth(10, 0.0);
+    for (std::size_t j = 0; j < times.size(); ++j) times[j] = double(j) * t1 / 100;
+    double momentum = 0;  // the change of the total momentum (not 0: the table is heliocentric)
+    const vector<double> P0 = m.total_momentum(p0);
+    odeint::integrate_times(std::ref(st), m, x, times.begin(), times.end(), 1.0, [&](const auto& y, double t) {
+        const std::size_t k = (std::min)(std::size_t(9), std::size_t(10 * t / t1));
+        tenth[k] = (std::max)(tenth[k], std::abs(m.energy(y.first, y.second) / e0 - 1));
+        momentum = (std::max)(momentum, vector<double>(m.total_momentum(y.second) - P0).cwiseAbs().maxCoeff());
+    });
+    // odeint's rkf78, tolerance 1e-15, on the first-order system
+    using S = std::vector<double>;
+    S y(36);
+    for (int i = 0; i < 18; ++i) {
+        y[std::size_t(i)] = q0(i);
+        y[std::size_t(18 + i)] = p0(i);
+    }
+    vector<double> q(18), p(18), v, f;
+    auto sys = [&](const S& s, S& ds, double) {
+        for (int i = 0; i < 18; ++i) {
+            q(i) = s[std::size_t(i)];
+            p(i) = s[std::size_t(18 + i)];
+        }
+        m.velocity(p, v);
+        m.force(q, f);
+        for (int i = 0; i < 18; ++i) {
+            ds[std::size_t(i)] = v(i);
+            ds[std::size_t(18 + i)] = f(i);
+        }
+    };
+    odeint::integrate_adaptive(odeint::make_controlled(1e-15, 1e-15, odeint::runge_kutta_fehlberg78<S>()), sys, y, 0.0, t1, 1.0);
+    double position = 0;
+    for (int i = 0; i < 18; ++i) position = (std::max)(position, std::abs(x.first(i) - y[std::size_t(i)]));
+    std::cout << "outer solar system to t = " << t1 << " days: " << st.steps() << " steps; |dE/E| first tenth " << tenth.front()
+              << ", last " << tenth.back() << "; total momentum's change " << momentum << "; positions against rkf78 " << position
+              << " AU\n";
+    EXPECT_LE(tenth.back(), 1e-11);
+    EXPECT_LE(tenth.back(), 4 * (std::max)(tenth.front(), 100 * eps)) << "no drift";
+    EXPECT_LE(momentum, 10 * eps * std::sqrt(double(st.steps())) * p0.cwiseAbs().maxCoeff()) << "translation invariance";
+    EXPECT_LE(position, 1e-6);
 }
 
 }  // namespace
