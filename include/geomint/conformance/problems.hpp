@@ -337,6 +337,11 @@ template <class T>
 kepler_problem<T> kepler() {
     return {};
 }
+/// Kepler with the J2 term, e = 0.9, δ = 1/1000, in T.
+template <class T>
+perturbed_kepler_problem<T> perturbed_kepler() {
+    return {};
+}
 /// The harmonic oscillator in T.
 template <class T>
 harmonic_oscillator_problem<T> harmonic_oscillator() {
