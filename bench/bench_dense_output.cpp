@@ -30,15 +30,6 @@
 #include <utility>
 #include <vector>
 
-// Boost 1.81's odeint recurses forever in extract_value_type on a Boost.Multiprecision number
-// (whose value_type is itself), so its controlled steppers do not compile at mp<50>
-// (boostorg/odeint#40, fixed by boostorg/odeint#63 in later Boost). A full specialization for the
-// one type used here cuts the recursion.
-template <>
-struct boost::numeric::odeint::detail::extract_value_type<geomint::mp<50>, void> {
-    using type = geomint::mp<50>;
-};
-
 namespace {
 namespace odeint = boost::numeric::odeint;
 using namespace geomint;

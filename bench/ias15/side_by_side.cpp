@@ -32,15 +32,6 @@ extern "C" {
 #include <cstring>
 #include <string>
 
-// odeint's error checker looks through value_type for the scalar of a state; a multiprecision
-// number has a value_type of its own (Boost 1.74 ships no odeint adaptor for it)
-namespace boost::numeric::odeint::detail {
-template <>
-struct extract_value_type<geomint::mp<50>, void> {
-    using type = geomint::mp<50>;
-};
-}  // namespace boost::numeric::odeint::detail
-
 namespace {
 long rebound_evaluations = 0;
 void count(reb_simulation*) { ++rebound_evaluations; }

@@ -4,7 +4,7 @@
 /// Boost.Odeint the steppers need: include <boost/numeric/odeint.hpp> for odeint's integrate
 /// functions and steppers). To cut compile time include a family's module header instead:
 /// <geomint/linear.hpp>, <geomint/newton_equation.hpp>, <geomint/truss.hpp>,
-/// <geomint/galerkin.hpp>, <geomint/splitting.hpp> (and <geomint/conformance.hpp> for the kit,
+/// <geomint/galerkin.hpp>, <geomint/splitting.hpp>, <geomint/rigid.hpp> (and <geomint/conformance.hpp> for the kit,
 /// <geomint/observe.hpp> for dense output and events).
 
 #include "geomint/scalar.hpp"
@@ -91,5 +91,7 @@
 #include "geomint/problems/spherical_pendulum.hpp"
 #include "geomint/problems/cartesian_double_pendulum.hpp"
 #include "geomint/problems/four_bar_linkage.hpp"
+#include "geomint/problems/perturbed_kepler.hpp"
+#include "geomint/rigid.hpp"
 #include "geomint/problems/rod_chain.hpp"
 #include "geomint/problems/tumbling_tetrahedron.hpp"

@@ -16,6 +16,11 @@
 /// `float128` needs GNU mode (`-std=gnu++20`) and `-lquadmath`; the CMake target
 /// `geomint::geomint` sets both when the compiler supports `__float128`.
 ///
+/// It also lets odeint's controlled and dense-output steppers (rkf78, dopri5, Bulirsch–Stoer) run at
+/// every Boost.Multiprecision number: Boost before 1.85 recurses forever in odeint's
+/// `extract_value_type` on a number, whose `value_type` is itself (boostorg/odeint#40, fixed by
+/// boostorg/odeint#63); a partial specialization here stops the recursion.
+///
 /// Include this header (or `<boost/multiprecision/eigen.hpp>`) in a translation unit that runs a
 /// stepper at a Boost.Multiprecision scalar; a stepper header alone includes neither (its
 /// compile time at double stays near odeint's), and the state layer says so at compile time when
@@ -35,6 +40,23 @@
 
 #if defined(GEOMINT_HAS_MPFR)
 #include <boost/multiprecision/mpfr.hpp>
+#endif
+
+#include <boost/numeric/odeint/algebra/detail/extract_value_type.hpp>
+#include <boost/version.hpp>
+
+#if BOOST_VERSION < 108500
+/// \cond GEOMINT_SPECIALIZATIONS
+namespace boost::numeric::odeint::detail {
+// the Enabler written as odeint's own specialization writes it, so that this one is more
+// specialized than it (a plain `void` would make the two ambiguous)
+template <class Backend, boost::multiprecision::expression_template_option ET>
+struct extract_value_type<boost::multiprecision::number<Backend, ET>,
+                          typename boost::enable_if<has_value_type<boost::multiprecision::number<Backend, ET>>>::type> {
+    using type = boost::multiprecision::number<Backend, ET>;
+};
+}  // namespace boost::numeric::odeint::detail
+/// \endcond
 #endif
 
 namespace geomint {

@@ -25,13 +25,6 @@
 
 #include <boost/numeric/odeint.hpp>
 
-namespace boost::numeric::odeint::detail {
-template <>
-struct extract_value_type<geomint::mp<50>, void> {
-    using type = geomint::mp<50>;
-};
-}  // namespace boost::numeric::odeint::detail
-
 namespace {
 using namespace geomint_test;
 namespace gc = geomint::conformance;

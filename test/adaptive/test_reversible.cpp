@@ -8,7 +8,7 @@
 //   does not drift over 100 orbits;
 // - odeint's integrate_const observes without changing the steps and ends on the end time;
 // - bad input named.
-#include "test_common.hpp"
+#include "reversibility.hpp"
 
 #include <geomint/problems/kepler.hpp>
 #include <geomint/stepper/galerkin_vi_stepper.hpp>
@@ -52,36 +52,6 @@ template <class T>
 std::pair<V<T>, V<T>> start() {
     const problems::kepler<T> k(T(99) / T(100));
     return {V<T>{k.q0()(0), k.q0()(1)}, V<T>{k.p0()(0), k.p0()(1)}};
-}
-
-// the state as one Eigen vector (q, p), in the scalar T of the run
-template <class T, class State>
-vector<T> flat(const State& x) {
-    const auto q = as_eigen(x.first);
-    const auto p = as_eigen(x.second);
-    vector<T> v(q.size() + p.size());
-    for (Eigen::Index i = 0; i < q.size(); ++i) v(i) = T(q(i));
-    for (Eigen::Index i = 0; i < p.size(); ++i) v(q.size() + i) = T(p(i));
-    return v;
-}
-
-// n steps of a fresh controlled stepper from x0
-template <class Stepper, class State>
-auto forward(Stepper st, const State& x0, int n) {
-    st.initialize(x0, typename Stepper::time_type(0), typename Stepper::time_type(1));
-    for (int i = 0; i < n; ++i) st.do_step(st.system());
-    return st.current_state();
-}
-
-// n steps forward, then n back with the same controller: max |x − x0|
-template <class Stepper, class State>
-double forward_and_back(Stepper st, const State& x0, int n) {
-    using T = typename Stepper::value_type;
-    st.initialize(x0, T(0), T(1));
-    for (int i = 0; i < n; ++i) st.do_step(st.system());
-    st.initialize(st.current_state(), st.current_time(), T(-1));  // turn back at the node
-    for (int i = 0; i < n; ++i) st.do_step(st.system());
-    return to_d(T(max_abs(vector<T>(flat<T>(st.current_state()) - flat<T>(x0)))));
 }
 
 // max |a − b| of a run at Lo against the same run at Hi

@@ -10,7 +10,7 @@
 // 1000 and two densities (a step that is not reversible leaves the scheme's error, 1e-5 and more,
 // not round-off). And the
 // controlled run keeps the constraint and the energy without drift.
-#include "test_common.hpp"
+#include "reversibility.hpp"
 
 #include <geomint/model/newton_system.hpp>
 #include <geomint/problems/spherical_pendulum.hpp>
@@ -20,17 +20,6 @@
 
 namespace {
 using namespace geomint_test;
-
-// the state as one Eigen vector (q, p) in the scalar T
-template <class T, class State>
-vector<T> flat(const State& x) {
-    const auto q = as_eigen(x.first);
-    const auto p = as_eigen(x.second);
-    vector<T> v(q.size() + p.size());
-    for (Eigen::Index i = 0; i < q.size(); ++i) v(i) = T(q(i));
-    for (Eigen::Index i = 0; i < p.size(); ++i) v(q.size() + i) = T(p(i));
-    return v;
-}
 
 // the forward run's rounding: max over n steps of |x_Lo − x_Hi|, the same run at Lo and at Hi in
 // lockstep (the envelope, not the last step's value: the rounding error of an oscillation
@@ -48,16 +37,6 @@ double rounding_envelope(int n) {
         worst = (std::max)(worst, to_d(Hi(max_abs(vector<Hi>(flat<Hi>(lo.current_state()) - flat<Hi>(hi.current_state()))))));
     }
     return worst;
-}
-
-template <class Stepper, class State>
-double forward_and_back(Stepper st, const State& x0, int n) {
-    using T = typename Stepper::value_type;
-    st.initialize(x0, T(0), T(1));
-    for (int i = 0; i < n; ++i) st.do_step(st.system());
-    st.initialize(st.current_state(), st.current_time(), T(-1));  // turn back at the node
-    for (int i = 0; i < n; ++i) st.do_step(st.system());
-    return to_d(T(max_abs(vector<T>(flat<T>(st.current_state()) - flat<T>(x0)))));
 }
 
 // N forward and N back at Lo against 10× the forward run's rounding envelope (Lo against Hi)

@@ -240,6 +240,19 @@ void measure_order(Run&& run, const vector<U>& reference, const U& span, std::si
                              " (tolerance " + order_figure(claimed.order_tolerance) + ")");
 }
 
+/// The problem's H(q, p) at a flat state (q, p) of 2n entries, in U (the problems' hamiltonian
+/// takes std::vector<U>).
+template <class U, class Problem>
+U energy_at(const Problem& problem, const vector<U>& v) {
+    const std::size_t n = problem.dimension();
+    std::vector<U> q(n), p(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        q[i] = v(Eigen::Index(i));
+        p[i] = v(Eigen::Index(n + i));
+    }
+    return U(problem.hamiltonian(q, p));
+}
+
 template <class Stepper>
 concept pair_form_stepper = requires {
     typename Stepper::coor_type;
@@ -466,15 +479,7 @@ report examine(const Stepper& stepper, const Problem& problem, const claims& cla
         auto sys = H.system();
         Stepper s = stepper;
         const U h = U(problem.energy_step());
-        const std::size_t n = problem.dimension();
-        auto energy = [&](const vector<U>& v) {
-            std::vector<U> q(n), p(n);
-            for (std::size_t i = 0; i < n; ++i) {
-                q[i] = v(Eigen::Index(i));
-                p[i] = v(Eigen::Index(n + i));
-            }
-            return U(problem.hamiltonian(q, p));
-        };
+        auto energy = [&](const vector<U>& v) { return detail::energy_at(problem, v); };
         const U H0 = energy(x0), denominator = (std::max)(U(1), U(abs(H0)));
         U worst(0);
         for (std::size_t j = 0; j < problem.energy_steps(); ++j) {

@@ -193,15 +193,7 @@ adaptive_report examine_adaptive(Make&& make, const Problem& problem, const adap
 
     // energy over the energy run, by tenths of its time span
     try {
-        const std::size_t n = problem.dimension();
-        auto energy = [&](const vector<U>& v) {
-            std::vector<U> q(n), p(n);
-            for (std::size_t i = 0; i < n; ++i) {
-                q[i] = v(Eigen::Index(i));
-                p[i] = v(Eigen::Index(n + i));
-            }
-            return U(problem.hamiltonian(q, p));
-        };
+        auto energy = [&](const vector<U>& v) { return detail::energy_at(problem, v); };
         const U t_end = U(problem.energy_step()) * U(problem.energy_steps());
         const U H0 = energy(flat0), denominator = (std::max)(U(1), U(abs(H0)));
         std::vector<U> tenth(10, U(0));

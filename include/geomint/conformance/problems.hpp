@@ -33,38 +33,48 @@
 
 namespace geomint::conformance {
 
-/// Kepler's problem, e = 0.6, from pericentre (problems/kepler.hpp): exact solution by Kepler's
-/// equation; the order runs cross the pericentre passage ([0, 1]); energy over 10 periods at 200
-/// steps per period.
-template <class T>
-struct kepler_problem {
+namespace detail {
+/// The members of a problem that wraps a planar model with q0(), p0(), system(), hamiltonian and
+/// exact(t) (Kepler and its J2 perturbation): what `examine` reads of it, forwarded.
+template <class Model>
+struct planar_model_problem {
     /// Scalar type.
-    using value_type = T;
-    /// Short name, as used in reports and test names.
-    static constexpr const char* name = "kepler (e = 0.6)";
+    using value_type = typename Model::value_type;
     /// Whether `exact(t)` is available (the order runs then measure against it).
     static constexpr bool has_exact = true;
     /// The model the problem integrates.
-    problems::kepler<T> model{T(3) / 5};
+    Model model;
 
     /// Number of degrees of freedom.
     std::size_t dimension() const { return 2; }
     /// Initial coordinates q(0).
-    vector<T> q0() const { return model.q0(); }
+    vector<value_type> q0() const { return model.q0(); }
     /// Initial momenta p(0).
-    vector<T> p0() const { return model.p0(); }
+    vector<value_type> p0() const { return model.p0(); }
     /// The system handed to the stepper.
     auto system() const { return model.system(); }
     /// Hamiltonian H(q, p), the energy the kit monitors.
     template <class Q, class P>
-    T hamiltonian(const Q& q, const P& p) const {
+    value_type hamiltonian(const Q& q, const P& p) const {
         return model.hamiltonian(q, p);
     }
-    /// Exact solution (q(t), p(t)).
-    std::pair<vector<T>, vector<T>> exact(const T& t) const {
+    /// Exact solution (q(t), p(t)) (where the model knows it).
+    std::pair<vector<value_type>, vector<value_type>> exact(const value_type& t) const {
         const auto e = model.exact(t);
         return {e.first, e.second};
     }
+};
+}  // namespace detail
+
+/// Kepler's problem, e = 0.6, from pericentre (problems/kepler.hpp): exact solution by Kepler's
+/// equation; the order runs cross the pericentre passage ([0, 1]); energy over 10 periods at 200
+/// steps per period.
+template <class T>
+struct kepler_problem : detail::planar_model_problem<problems::kepler<T>> {
+    /// Short name, as used in reports and test names.
+    static constexpr const char* name = "kepler (e = 0.6)";
+    kepler_problem() : detail::planar_model_problem<problems::kepler<T>>{problems::kepler<T>(T(3) / 5)} {}
+
     /// Time span of the order runs.
     T time_span() const { return T(1); }
     /// Steps of the coarsest order run (halved step sizes follow).
@@ -72,7 +82,7 @@ struct kepler_problem {
     /// Step size at which the symplecticity and reversibility defects are measured.
     T defect_step() const { return T(1) / 20; }
     /// Step size of the long energy run.
-    T energy_step() const { return model.period() / 200; }
+    T energy_step() const { return this->model.period() / 200; }
     /// Steps of the long energy run.
     std::size_t energy_steps() const { return 2000; }
 };
@@ -84,42 +94,20 @@ struct kepler_problem {
 /// logarithmic time transformation is not exact for it. Fixed steps need many steps here (the
 /// pericentre is at r = 0.1): it is a problem for `examine_adaptive` first.
 template <class T>
-struct perturbed_kepler_problem {
-    /// Scalar type.
-    using value_type = T;
+struct perturbed_kepler_problem : detail::planar_model_problem<problems::perturbed_kepler<T>> {
     /// Short name, as used in reports and test names.
     static constexpr const char* name = "perturbed kepler (J2, e = 0.9)";
-    /// Whether `exact(t)` is available (at t = time_span()).
-    static constexpr bool has_exact = true;
-    /// The model the problem integrates.
-    problems::perturbed_kepler<T> model{T(9) / 10, T(1) / 1000};
+    perturbed_kepler_problem()
+        : detail::planar_model_problem<problems::perturbed_kepler<T>>{problems::perturbed_kepler<T>(T(9) / 10, T(1) / 1000)} {}
 
-    /// Number of degrees of freedom.
-    std::size_t dimension() const { return 2; }
-    /// Initial coordinates q(0).
-    vector<T> q0() const { return model.q0(); }
-    /// Initial momenta p(0).
-    vector<T> p0() const { return model.p0(); }
-    /// The system handed to the stepper.
-    auto system() const { return model.system(); }
-    /// Hamiltonian H(q, p), the energy the kit monitors.
-    template <class Q, class P>
-    T hamiltonian(const Q& q, const P& p) const {
-        return model.hamiltonian(q, p);
-    }
-    /// Exact solution at the multiples of the radial period. \throws std::domain_error elsewhere.
-    std::pair<vector<T>, vector<T>> exact(const T& t) const {
-        const auto e = model.exact(t);
-        return {e.first, e.second};
-    }
-    /// Time span of the order runs: one radial period.
-    T time_span() const { return model.radial_period(); }
+    /// Time span of the order runs: one radial period (the exact state is known at its multiples).
+    T time_span() const { return this->model.radial_period(); }
     /// Steps of the coarsest order run (halved step sizes follow).
     std::size_t coarse_steps() const { return 64; }
     /// Step size at which the symplecticity and reversibility defects are measured.
-    T defect_step() const { return model.radial_period() / 1000; }
+    T defect_step() const { return this->model.radial_period() / 1000; }
     /// Step size of the long energy run.
-    T energy_step() const { return model.radial_period() / 200; }
+    T energy_step() const { return this->model.radial_period() / 200; }
     /// Steps of the long energy run.
     std::size_t energy_steps() const { return 2000; }
 };

@@ -40,7 +40,8 @@ enum class system_form {
     structural,                   ///< `structural_system`: M q̈ + C q̇ + K q = f(t)
     forced_pair,                  ///< `forced_pair(f, g, F)`: odeint's pair plus a force F(q, p, t) on dp/dt
     constrained_pair,             ///< `constrained(pair, constraints)`: odeint's pair on g(q) = 0
-    constrained_lagrangian        ///< `constrained(lagrangian, constraints)`: a Lagrangian model on g(q) = 0
+    constrained_lagrangian,       ///< `constrained(lagrangian, constraints)`: a Lagrangian model on g(q) = 0
+    rigid_body                    ///< `rigid_body`: attitude R ∈ SO(3) (or a unit quaternion), body angular momentum Π
 };
 
 namespace detail {

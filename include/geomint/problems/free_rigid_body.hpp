@@ -1,0 +1,169 @@
+#pragma once
+/// \file
+/// The free rigid body's exact body angular momentum Π(t), at any precision, by Jacobi's elliptic
+/// functions (Landau & Lifshitz, Mechanics, §37; Boost.Math's `jacobi_elliptic` and `ellint_1`).
+///
+/// Euler's equations in the body frame, principal moments I = (I₁, I₂, I₃) > 0, Ω = I⁻¹Π:
+///
+///     Π̇ = Π × Ω,   i.e.  I₁ Ω̇₁ = (I₂ − I₃) Ω₂ Ω₃  (and cyclically).
+///
+/// They keep the energy E = Σ Πᵢ²/(2Iᵢ) and the Casimir M² = |Π|². For I₁ < I₂ < I₃ and
+/// M² > 2E I₂ (a rotation about the axis of the largest moment),
+///
+///     Ω₁ = A₁ cn u,  Ω₂ = A₂ sn u,  Ω₃ = A₃ dn u,   u = λ t + u₀,
+///     A₁² = (2E I₃ − M²)/(I₁(I₃ − I₁)),  A₂² = (2E I₃ − M²)/(I₂(I₃ − I₂)),  A₃² = (M² − 2E I₁)/(I₃(I₃ − I₁)),
+///     λ² = (I₃ − I₂)(M² − 2E I₁)/(I₁ I₂ I₃) (λ of the sign of I₃ − I₁),  k² = (I₂ − I₁)(2E I₃ − M²)/((I₃ − I₂)(M² − 2E I₁)),
+///
+/// with modulus k (Boost.Math's argument, not m = k²). The other cases are reduced to this one by
+/// proper rotations of the body frame, under which Euler's equations keep their form: a signed
+/// permutation that sorts the moments, the exchange of axes 1 and 3 (with axis 2 reversed) when
+/// M² < 2E I₂ (Landau's "interchange the indices 1 and 3": the formulas hold with the moments in
+/// descending order), and diag(1, −1, −1) when Ω₃ < 0. The phase u₀ = F(φ₀, k), φ₀ = atan2(Ω₂/A₂,
+/// Ω₁/A₁), the incomplete elliptic integral of the first kind. Π is periodic with period 4K(k)/λ.
+///
+/// Special cases: a spherical body (all moments equal, or Π along a principal axis of an
+/// axisymmetric body) keeps Π constant; an axisymmetric body has k = 0 (Π precesses uniformly);
+/// on the separatrix (M² = 2E I₂, k = 1) Π tends to the unstable axis and the period is infinite.
+/// Every constant is computed in T.
+
+#include "geomint/error.hpp"
+#include "geomint/linalg.hpp"
+#include "geomint/scalar.hpp"
+
+#include <Eigen/Geometry>
+#include <boost/math/special_functions/ellint_1.hpp>
+#include <boost/math/special_functions/jacobi_elliptic.hpp>
+
+#include <array>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace geomint::problems {
+
+/// The exact body angular momentum of a free rigid body (see the file's comment).
+template <class T>
+class free_rigid_body {
+public:
+    /// Scalar type.
+    using value_type = T;
+
+    /// \param moments principal moments of inertia I₁, I₂, I₃ (kg m²), each finite and > 0.
+    /// \param pi0 the body angular momentum Π(0) (kg m²/s), finite.
+    /// \throws std::invalid_argument naming the offending moment or entry.
+    free_rigid_body(const vector<T, 3>& moments, const vector<T, 3>& pi0) : m_moments(moments), m_pi0(pi0) {
+        for (int i = 0; i < 3; ++i) {
+            if (!is_finite(m_moments(i)) || !(m_moments(i) > T(0)))
+                throw std::invalid_argument("free_rigid_body: moment of inertia I_" + std::to_string(i + 1) + " = " +
+                                            geomint::to_string(m_moments(i)) + " (precondition: finite and > 0)");
+            if (!is_finite(m_pi0(i)))
+                throw std::invalid_argument("free_rigid_body: Pi0_" + std::to_string(i + 1) + " = " +
+                                            geomint::to_string(m_pi0(i)) + " (precondition: finite)");
+        }
+        prepare();
+    }
+
+    /// The principal moments.
+    const vector<T, 3>& moments() const { return m_moments; }
+    /// Π(0).
+    const vector<T, 3>& pi0() const { return m_pi0; }
+    /// The energy E = Σ Πᵢ²/(2Iᵢ).
+    T energy() const { return energy_of(m_pi0); }
+    /// The Casimir M² = |Π|².
+    T casimir() const { return m_pi0.squaredNorm(); }
+    /// The kinetic energy of a body angular momentum.
+    T energy_of(const vector<T, 3>& pi) const {
+        T e(0);
+        for (int i = 0; i < 3; ++i) e += pi(i) * pi(i) / (T(2) * m_moments(i));
+        return e;
+    }
+    /// The modulus k of the elliptic functions (0 when Π is constant or precesses uniformly).
+    const T& modulus() const { return m_k; }
+    /// The period of Π, 4K(k)/λ (infinite when Π is constant or on the separatrix).
+    T period() const {
+        using std::abs;
+        if (m_constant || !(m_k < T(1))) return std::numeric_limits<T>::infinity();
+        return T(4) * boost::math::ellint_1(m_k) / abs(m_lambda);
+    }
+
+    /// Π(t), body frame.
+    vector<T, 3> pi(const T& t) const {
+        if (m_constant) return m_pi0;
+        T cn, dn;
+        const T sn = boost::math::jacobi_elliptic(m_k, T(m_lambda * t + m_u0), &cn, &dn);
+        vector<T, 3> omega(m_a(0) * cn, m_a(1) * sn, m_a(2) * dn);
+        vector<T, 3> pi_reduced;
+        for (int i = 0; i < 3; ++i) pi_reduced(i) = m_reduced_moments(i) * omega(i);
+        return m_frame.transpose() * pi_reduced;  // back to the user's body frame
+    }
+
+private:
+    using matrix3 = Eigen::Matrix<T, 3, 3>;
+
+    void prepare() {
+        using std::abs;
+        using std::atan2;
+        using std::sqrt;
+        // a proper signed permutation P sorting the moments ascending: Π' = P Π, I' = P I Pᵀ
+        std::array<int, 3> order{0, 1, 2};
+        for (int a = 0; a < 3; ++a)
+            for (int b = a + 1; b < 3; ++b)
+                if (m_moments(order[std::size_t(b)]) < m_moments(order[std::size_t(a)])) std::swap(order[std::size_t(a)], order[std::size_t(b)]);
+        matrix3 P = matrix3::Zero();
+        for (int i = 0; i < 3; ++i) P(i, order[std::size_t(i)]) = T(1);
+        if (P.determinant() < T(0)) P.row(2) *= T(-1);
+        vector<T, 3> I;
+        for (int i = 0; i < 3; ++i) I(i) = m_moments(order[std::size_t(i)]);
+        vector<T, 3> p = P * m_pi0;
+        const T M2 = p.squaredNorm();
+        T E2(0);  // 2E
+        for (int i = 0; i < 3; ++i) E2 += p(i) * p(i) / I(i);
+        m_frame = P;
+        // Π constant: at rest, a spherical body, or Ω parallel to Π (Π × Ω = 0: Π along a principal
+        // axis, or in the plane of two equal moments)
+        const vector<T, 3> omega0(p(0) / I(0), p(1) / I(1), p(2) / I(2));
+        if (M2 == T(0) || I(0) == I(2) || p.cross(omega0).cwiseAbs().maxCoeff() == T(0)) {
+            m_constant = true;
+            return;
+        }
+        // M² < 2E I₂: exchange axes 1 and 3 (axis 2 reversed), moments then descending
+        if (M2 < E2 * I(1)) {
+            matrix3 S;
+            S << T(0), T(0), T(1), T(0), T(-1), T(0), T(1), T(0), T(0);
+            p = S * p;
+            std::swap(I(0), I(2));
+            m_frame = S * m_frame;
+        }
+        if (p(2) < T(0)) {  // Ω₃ < 0: rotate by π about axis 1
+            const matrix3 D = vector<T, 3>(T(1), T(-1), T(-1)).asDiagonal();
+            p = D * p;
+            m_frame = D * m_frame;
+        }
+        m_reduced_moments = I;
+        const T I1 = I(0), I2 = I(1), I3 = I(2);
+        m_a(0) = sqrt((E2 * I3 - M2) / (I1 * (I3 - I1)));
+        m_a(1) = sqrt((E2 * I3 - M2) / (I2 * (I3 - I2)));
+        m_a(2) = sqrt((M2 - E2 * I1) / (I3 * (I3 - I1)));
+        // λ has the sign of I₃ − I₁: negative after the exchange of axes 1 and 3 (the moments then
+        // descend), so that I₁ A₁ λ = (I₃ − I₂) A₂ A₃ and its cyclic companions hold
+        m_lambda = sqrt((I3 - I2) * (M2 - E2 * I1) / (I1 * I2 * I3));
+        if (I3 < I1) m_lambda = -m_lambda;
+        T k2 = (I2 - I1) * (E2 * I3 - M2) / ((I3 - I2) * (M2 - E2 * I1));
+        if (!(k2 > T(0))) k2 = T(0);  // an axisymmetric body (or rounding there)
+        if (k2 > T(1)) k2 = T(1);  // rounding at the separatrix
+        m_k = sqrt(k2);
+        // the phase: sn u₀ = Ω₂/A₂, cn u₀ = Ω₁/A₁ (amplitude φ₀), u₀ = F(φ₀, k)
+        const T phi0 = atan2(T(p(1) / I2 / m_a(1)), T(p(0) / I1 / m_a(0)));
+        m_u0 = boost::math::ellint_1(m_k, phi0);
+    }
+
+    vector<T, 3> m_moments, m_pi0;
+    matrix3 m_frame = matrix3::Identity();  ///< proper rotation from the user's body frame to the reduced one
+    vector<T, 3> m_reduced_moments = vector<T, 3>::Zero();
+    vector<T, 3> m_a = vector<T, 3>::Zero();  ///< A₁, A₂, A₃
+    T m_lambda{0}, m_k{0}, m_u0{0};
+    bool m_constant = false;
+};
+
+}  // namespace geomint::problems

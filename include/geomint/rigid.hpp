@@ -1,0 +1,14 @@
+#pragma once
+/// \file
+/// Module header of the rigid-body family: the rotation group (`so3`: rotation matrices, unit
+/// quaternions, the projection onto SO(3)), the rigid body model (`rigid_body`: inertia as
+/// principal moments or a symmetric positive definite tensor, a potential V(R) with its torque by
+/// autodiff), the splitting into exact rotations and its compositions as odeint steppers
+/// (`rigid_body_stepper`, `composed_rigid_body_stepper`), and the free rigid body's exact body
+/// angular momentum by Jacobi's elliptic functions (`problems::free_rigid_body`).
+
+#include "geomint/model/rigid_body.hpp"
+#include "geomint/problems/free_rigid_body.hpp"
+#include "geomint/scheme/rigid/rotor_splitting.hpp"
+#include "geomint/so3.hpp"
+#include "geomint/stepper/rigid_body_stepper.hpp"

@@ -1,0 +1,142 @@
+#pragma once
+/// \file
+/// The splitting of a rigid body's Hamiltonian H = T₁ + T₂ + T₃ + V, Tᵢ = (Πᵢ)²/(2Iᵢ) in the
+/// principal frame, into flows that are exact: the rotation about the principal axis i by the
+/// angle θ = h Πᵢ/Iᵢ (Πᵢ is constant along it), R ← R Gᵢ(θ), Π ← Gᵢ(θ)ᵀ Π, and the potential's
+/// kick Π ← Π + h τ(R) (R fixed). The symmetric sequence
+///
+///     K(h/2) ∘ T₁(h/2) ∘ T₂(h/2) ∘ T₃(h) ∘ T₂(h/2) ∘ T₁(h/2) ∘ K(h/2)
+///
+/// (`rotor_splitting`) is of order 2, symplectic on T*SO(3) and time-symmetric; every flow is an
+/// exact rotation, so R stays on SO(3) and |Π| is kept (for the free body) to round-off, and
+/// the spatial angular momentum R Π is kept by the rotations (McLachlan, Phys. Rev. Lett. 71
+/// (1993) 3043; Touma & Wisdom, Astron. J. 107 (1994) 1189; Reich 1994; Dullweber, Leimkuhler &
+/// McLachlan, J. Chem. Phys. 107 (1997) 5840 — in quaternions NO_SQUISH, Miller et al., J. Chem.
+/// Phys. 116 (2002) 8649). `rotor_composition<Method>` composes it with the weights of a
+/// symmetric composition of the catalogue (scheme/composition/symmetric_composition.hpp: yoshida4,
+/// suzuki4, kahan_li6, kahan_li8, …): order Method::order.
+///
+/// The attitude is a rotation matrix or a unit quaternion (w, x, y, z); the flows act on either.
+
+#include "geomint/linalg.hpp"
+#include "geomint/scheme/traits.hpp"
+#include "geomint/so3.hpp"
+
+#include <vector>
+
+namespace geomint::scheme {
+
+namespace detail {
+
+/// The exact flow of Tᵢ over h on (attitude, Π): the rotation by θ = h (q_iᵀ Π)/Iᵢ about the
+/// principal axis q_i = Q eᵢ (Q the body's principal axes).
+template <class Body, class T>
+void rotate_about_principal_axis(const Body& body, int i, const T& h, so3::matrix3<T>& R, vector<T, 3>& pi) {
+    const auto& Q = body.principal_axes();
+    if (body.principal_frame()) {  // a plane (Givens) rotation of two columns of R and two entries of Π
+        using std::cos;
+        using std::sin;
+        const T theta = h * pi(i) / body.moments()(i), c = cos(theta), s = sin(theta);
+        const int j = (i + 1) % 3, k = (i + 2) % 3;
+        for (int r = 0; r < 3; ++r) {
+            const T a = R(r, j), b = R(r, k);
+            R(r, j) = c * a + s * b;
+            R(r, k) = c * b - s * a;
+        }
+        const T a = pi(j), b = pi(k);
+        pi(j) = c * a + s * b;
+        pi(k) = c * b - s * a;
+        return;
+    }
+    const T theta = h * T(Q.col(i).dot(pi)) / body.moments()(i);
+    const so3::matrix3<T> G = Q * so3::axis_rotation(i, theta) * Q.transpose();
+    R = R * G;
+    pi = G.transpose() * pi;
+}
+/// The same on a quaternion attitude: q ← q ⊗ q_G, q_G = q_Q ⊗ q_i(θ) ⊗ q_Q* (q_Q the quaternion
+/// of the principal axes, `axes`).
+template <class Body, class T>
+void rotate_about_principal_axis(const Body& body, int i, const T& h, vector<T, 4>& q, vector<T, 3>& pi,
+                                 const vector<T, 4>& axes) {
+    const auto& Q = body.principal_axes();
+    const T theta = h * T(Q.col(i).dot(pi)) / body.moments()(i);
+    if (body.principal_frame()) {
+        using std::cos;
+        using std::sin;
+        q = so3::quaternion_product(q, so3::axis_quaternion(i, theta));
+        const T c = cos(theta), s = sin(theta), a = pi((i + 1) % 3), b = pi((i + 2) % 3);
+        pi((i + 1) % 3) = c * a + s * b;
+        pi((i + 2) % 3) = c * b - s * a;
+        return;
+    }
+    const vector<T, 4> conjugate(axes(0), -axes(1), -axes(2), -axes(3));
+    const vector<T, 4> g = so3::quaternion_product(so3::quaternion_product(axes, so3::axis_quaternion(i, theta)), conjugate);
+    q = so3::quaternion_product(q, g);
+    pi = Q * so3::axis_rotation(i, theta).transpose() * Q.transpose() * pi;
+}
+
+}  // namespace detail
+
+/// The symmetric splitting of the rigid body into exact rotations and kicks (order 2; see the
+/// file's comment).
+struct rotor_splitting : scheme_claims<2, symplectic_map | time_symmetric>, stability_not_analysed {
+    /// Short name, as used in reports and test names.
+    static constexpr const char* name = "rotor_splitting";
+    /// The publication and equations this is taken from.
+    static constexpr const char* source =
+        "McLachlan, Phys. Rev. Lett. 71 (1993) 3043; Touma & Wisdom, Astron. J. 107 (1994) 1189; Dullweber, "
+        "Leimkuhler & McLachlan, J. Chem. Phys. 107 (1997) 5840";
+    /// One substep: the weights of its composition (here the single weight 1).
+    template <class T>
+    static const std::vector<T>& weights() {
+        static const std::vector<T> w{T(1)};
+        return w;
+    }
+
+    /// One step of signed h ≠ 0 on (attitude, Π) in place. Attitude: a rotation matrix, or a unit
+    /// quaternion with `axes` the quaternion of the body's principal axes.
+    template <class Body, class T, class Attitude, class... Axes>
+    static void step(const Body& body, const T& h, Attitude& attitude, vector<T, 3>& pi, const Axes&... axes) {
+        const T half = h / T(2);
+        kick(body, half, attitude, pi);
+        detail::rotate_about_principal_axis(body, 0, half, attitude, pi, axes...);
+        detail::rotate_about_principal_axis(body, 1, half, attitude, pi, axes...);
+        detail::rotate_about_principal_axis(body, 2, h, attitude, pi, axes...);
+        detail::rotate_about_principal_axis(body, 1, half, attitude, pi, axes...);
+        detail::rotate_about_principal_axis(body, 0, half, attitude, pi, axes...);
+        kick(body, half, attitude, pi);
+    }
+
+private:
+    template <class Body, class T, class Attitude>
+    static void kick(const Body& body, const T& h, const Attitude& attitude, vector<T, 3>& pi) {
+        if constexpr (Body::has_potential) {
+            if constexpr (Attitude::RowsAtCompileTime == 4) pi += h * body.torque(so3::rotation_of(attitude));
+            else pi += h * body.torque(attitude);
+        }
+    }
+};
+
+/// A symmetric composition of `rotor_splitting` with the weights of `Method` (order Method::order,
+/// symplectic and symmetric).
+template <class Method>
+struct rotor_composition : scheme_claims<Method::order, symplectic_map | time_symmetric>, stability_not_analysed {
+    /// Short name, as used in reports and test names.
+    static constexpr const char* name = "rotor_composition";
+    /// The publication and equations this is taken from.
+    static constexpr const char* source = "composition of rotor_splitting; weights: Method::source";
+    /// The composition method whose weights are used.
+    using method = Method;
+    /// The composition weights in T.
+    template <class T>
+    static const std::vector<T>& weights() {
+        return Method::template weights<T>();
+    }
+    /// One step of signed h: the splitting's steps of γ_l h.
+    template <class Body, class T, class Attitude, class... Axes>
+    static void step(const Body& body, const T& h, Attitude& attitude, vector<T, 3>& pi, const Axes&... axes) {
+        for (const T& gamma : weights<T>()) rotor_splitting::step(body, T(gamma * h), attitude, pi, axes...);
+    }
+};
+
+}  // namespace geomint::scheme
