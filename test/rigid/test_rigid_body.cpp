@@ -1,7 +1,8 @@
 // The rigid-body steppers at double: quaternion and matrix attitudes agree; an inertia tensor
 // given as a matrix (principal axes not the body axes) gives the same motion; the heavy top over
-// 10⁵ steps keeps its energy without drift and its vertical angular momentum to round-off;
-// odeint's integrate_const drives the stepper; bad input is named.
+// 10⁵ steps keeps its energy without drift and its vertical angular momentum to round-off; the
+// Lie group variational integrator keeps the free body's energy over 10⁴ steps; odeint's
+// integrate_const drives the stepper; bad input is named.
 #include "rigid/rigid_cases.hpp"
 
 #include <geomint/stepper/rigid_body_stepper.hpp>
@@ -137,6 +138,30 @@ TEST(RigidBody, BadInputIsNamed) {
     expect_throw_with<std::invalid_argument>([&] { st.do_step(body, nan, 0.0, 0.1); }, "nan");
     expect_throw_with<std::invalid_argument>([&] { st.do_step(body, off, 0.0, 0.0); }, "step size dt = 0");
     expect_throw_with<std::invalid_argument>([] { so3::project_onto_so3(M3(M3::Zero())); }, "singular");
+    // an implicit solve that does not converge: named with the iterations, the residual and h
+    lie_group_variational_stepper<A9, A3> capped(rigid_body_options{.iteration = {.max_iterations = 1}});
+    auto fast = identity_state<double>(vector<double, 3>(3, 2, 1));
+    expect_throw_with<convergence_error>([&] { capped.do_step(body, fast, 0.0, 0.5); },
+                                         "lie_group_variational: Newton iteration did not converge in 1 iterations");
+    expect_throw_with<convergence_error>([&] { capped.do_step(body, fast, 0.0, 0.5); }, "at h = 0.5");
+}
+
+TEST(RigidBody, LieGroupVariationalKeepsTheEnergyOfTheFreeBody) {
+    const auto c = free_body_cases<double>()[2];  // near the separatrix
+    const rigid_body<double> body(c.moments);
+    auto x = identity_state<double>(c.pi0);
+    lie_group_variational_stepper<A9, A3> st;
+    const double e0 = body.kinetic_energy(c.pi0);
+    double energy = 0, orthogonality = 0;
+    for (int n = 0; n < 10000; ++n) {
+        st.do_step(body, x, n * 0.05, 0.05);
+        energy = (std::max)(energy, std::abs(body.kinetic_energy(momentum_of(x.second)) / e0 - 1));
+        orthogonality = (std::max)(orthogonality, so3::orthogonality_defect(attitude_of(x.first)));
+    }
+    std::cout << "Lie group variational, 1e4 steps near the separatrix: energy " << energy / eps << " eps, |R^T R - I| "
+              << orthogonality / eps << " eps\n";
+    EXPECT_LE(energy, 10 * eps * std::sqrt(1e4));
+    EXPECT_LE(orthogonality, 10 * eps * std::sqrt(1e4));
 }
 
 }  // namespace

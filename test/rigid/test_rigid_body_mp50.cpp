@@ -1,8 +1,9 @@
 // The rigid body at 50 digits: the exact body angular momentum (problems/free_rigid_body.hpp)
-// against an independent integration, and the orders of the splitting into exact rotations and of
-// its compositions (stepper/rigid_body_stepper.hpp) on the three free-body cases — Π against the
-// exact Π(t), R by successive differences — with the attitude's orthogonality and the Casimir
-// after every step, and time symmetry.
+// against an independent integration, and the orders of the splitting into exact rotations, of
+// the Lie group variational integrator (the discrete Moser–Veselov map) and of their compositions
+// (stepper/rigid_body_stepper.hpp) on the three free-body cases — Π against the exact Π(t), R by
+// successive differences — with the attitude's orthogonality, the Casimir (and for the
+// variational map the energy) after every step, and time symmetry.
 #include "rigid/rigid_cases.hpp"
 
 #include <geomint/analysis/order.hpp>
@@ -49,7 +50,7 @@ template <class Stepper>
 struct run_result {
     so3::matrix3<W> R;
     vector<W, 3> pi;
-    W orthogonality{0}, casimir{0};
+    W orthogonality{0}, casimir{0}, energy{0};
 };
 
 template <class Stepper>
@@ -57,12 +58,13 @@ run_result<Stepper> run(const rigid_case<W>& c, int N, const W& t1) {
     const rigid_body<W> body(c.moments);
     auto x = identity_state<W>(c.pi0);
     Stepper st;
-    const W h = t1 / W(N), m2 = c.pi0.squaredNorm();
+    const W h = t1 / W(N), m2 = c.pi0.squaredNorm(), e0 = body.kinetic_energy(c.pi0);
     run_result<Stepper> r;
     for (int n = 0; n < N; ++n) {
         st.do_step(body, x, W(n) * h, h);
         r.orthogonality = (std::max)(r.orthogonality, so3::orthogonality_defect(attitude_of(x.first)));
         r.casimir = (std::max)(r.casimir, W(abs(momentum_of(x.second).squaredNorm() / m2 - W(1))));
+        r.energy = (std::max)(r.energy, W(abs(body.kinetic_energy(momentum_of(x.second)) / e0 - W(1))));
     }
     r.R = attitude_of(x.first);
     r.pi = momentum_of(x.second);
@@ -72,20 +74,23 @@ run_result<Stepper> run(const rigid_case<W>& c, int N, const W& t1) {
 // orders of Π (against the exact Π(t1)) and of R (successive differences) at N = 40 … 640 steps
 // over [0, 3], and the invariants after every step: ‖RᵀR − I‖ and the Casimir's relative change
 // within round-off's growth, 10 ε √n after n exact rotations (5 a substep, `stages` substeps a
-// step: 3 200 to 54 400 rotations in the finest run; a drift linear in n would exceed it)
+// step: 3 200 to 54 400 rotations in the finest run; a drift linear in n would exceed it); with
+// `energy_kept` (the discrete Moser–Veselov map), the energy's relative change within 100 ε (within
+// 10 ε √n for a composition of n substeps: each substep keeps it, the rounding adds up)
 template <class Stepper>
-void expect_orders(unsigned order, int stages, const char* name) {
+void expect_orders(unsigned order, int stages, const char* name, bool energy_kept = false) {
     const double invariant_bound = 10 * std::sqrt(5.0 * stages * 640);
     const W t1(3), eps = std::numeric_limits<W>::epsilon();
     for (const auto& c : free_body_cases<W>()) {
         const vector<W, 3> exact = problems::free_rigid_body<W>(c.moments, c.pi0).pi(t1);
         std::vector<W> h, pi_error, R_difference, h_R;
-        W orthogonality(0), casimir(0);
+        W orthogonality(0), casimir(0), energy(0);
         run_result<Stepper> previous = run<Stepper>(c, 40, t1);
         for (int N : {40, 80, 160, 320, 640}) {
             const auto r = N == 40 ? previous : run<Stepper>(c, N, t1);
             orthogonality = (std::max)(orthogonality, r.orthogonality);
             casimir = (std::max)(casimir, r.casimir);
+            energy = (std::max)(energy, r.energy);
             h.push_back(t1 / W(N));
             pi_error.push_back((r.pi - exact).norm());
             if (N > 40) {
@@ -98,11 +103,13 @@ void expect_orders(unsigned order, int stages, const char* name) {
         const double R_order = to_d(estimate_order(h_R, R_difference, W(1e-40)).order);
         std::cout << name << ", " << c.name << ": order of Pi " << pi_order << " (error " << to_d(pi_error.back())
                   << " at 640 steps), of R " << R_order << "; max |R^T R - I| " << to_d(W(orthogonality / eps))
-                  << " eps, Casimir " << to_d(W(casimir / eps)) << " eps\n";
+                  << " eps, Casimir " << to_d(W(casimir / eps)) << " eps, energy " << to_d(W(energy / eps)) << " eps\n";
         EXPECT_NEAR(pi_order, double(order), 0.2) << name << ", " << c.name;
         EXPECT_NEAR(R_order, double(order), 0.2) << name << ", " << c.name;
         EXPECT_LE(to_d(W(orthogonality / eps)), invariant_bound) << name << ", " << c.name;
         EXPECT_LE(to_d(W(casimir / eps)), invariant_bound) << name << ", " << c.name;
+        // the map itself: 100 ε; a composition: round-off's growth over its substeps
+        if (energy_kept) EXPECT_LE(to_d(W(energy / eps)), stages == 1 ? 100.0 : 10 * std::sqrt(stages * 640.0)) << name << ", " << c.name;
     }
 }
 
@@ -113,6 +120,12 @@ TEST(RigidBodyOrders, Splitting) { expect_orders<rigid_body_stepper<A9, A3>>(2, 
 TEST(RigidBodyOrders, Suzuki4) { expect_orders<composed_rigid_body_stepper<A9, A3, scheme::suzuki4>>(4, 5, "suzuki4"); }
 TEST(RigidBodyOrders, KahanLi6) { expect_orders<composed_rigid_body_stepper<A9, A3, scheme::kahan_li6>>(6, 9, "kahan_li6"); }
 TEST(RigidBodyOrders, KahanLi8) { expect_orders<composed_rigid_body_stepper<A9, A3, scheme::kahan_li8>>(8, 17, "kahan_li8"); }
+// the Lie group variational integrator: the discrete Moser–Veselov map keeps the free body's
+// energy; its composition keeps it too (each substep does)
+TEST(RigidBodyOrders, LieGroupVariational) {
+    expect_orders<lie_group_variational_stepper<A9, A3>>(2, 1, "lie_group_variational", true);
+    expect_orders<composed_lie_group_variational_stepper<A9, A3, scheme::suzuki4>>(4, 5, "lie_group_variational o suzuki4", true);
+}
 
 // a step of h and one of −h return the state to 100 ε, in matrix and in quaternion form
 template <class Stepper, class Q>
@@ -138,9 +151,11 @@ TEST(RigidBodySymmetry, StepThenStepBack) {
         const double m = there_and_back<rigid_body_stepper<A9, A3>>(R, c);
         const double k8 = there_and_back<composed_rigid_body_stepper<A9, A3, scheme::kahan_li8>>(R, c);
         const double quaternion = there_and_back<composed_rigid_body_stepper<std::array<W, 4>, A3, scheme::kahan_li8>>(q, c);
+        const double variational = there_and_back<lie_group_variational_stepper<A9, A3>>(R, c);
         std::cout << c.name << ": +h then -h, in eps: splitting " << m << ", kahan_li8 " << k8 << ", kahan_li8 on quaternions "
-                  << quaternion << "\n";
+                  << quaternion << ", Lie group variational " << variational << "\n";
         EXPECT_LE(m, 100.0);
+        EXPECT_LE(variational, 100.0);
         EXPECT_LE(k8, 100.0);
         EXPECT_LE(quaternion, 100.0);
     }

@@ -3,7 +3,9 @@
 /// Boost.Odeint steppers of a rigid body (model/rigid_body.hpp): the splitting into exact
 /// rotations and kicks (`rigid_body_stepper`, order 2) and its compositions
 /// (`composed_rigid_body_stepper<Coor, Momentum, Method>`: orders 4, 6, 8 with yoshida4/suzuki4,
-/// yoshida6/kahan_li6, yoshida8/kahan_li8), scheme/rigid/rotor_splitting.hpp.
+/// yoshida6/kahan_li6, yoshida8/kahan_li8), scheme/rigid/rotor_splitting.hpp; the Lie group
+/// variational integrator (`lie_group_variational_stepper`, the discrete Moser–Veselov map for
+/// the free body, implicit) and its compositions, scheme/rigid/lie_group_variational.hpp.
 ///
 /// \code
 ///   geomint::rigid_body<double> body(geomint::vector<double, 3>(1, 2, 3));  // principal moments
@@ -33,7 +35,9 @@
 #include "geomint/matrix.hpp"
 #include "geomint/model/rigid_body.hpp"
 #include "geomint/model/system_form.hpp"
+#include "geomint/scheme/rigid/lie_group_variational.hpp"
 #include "geomint/scheme/rigid/rotor_splitting.hpp"
+#include "geomint/solver/options.hpp"
 #include "geomint/so3.hpp"
 #include "geomint/state.hpp"
 #include "geomint/stepper/stepper_base.hpp"
@@ -52,6 +56,8 @@ namespace geomint {
 struct rigid_body_options {
     /// Put the attitude onto SO(3) at the start of each step instead of refusing one off it.
     bool project_attitude = false;
+    /// The Newton solves of the implicit schemes (lie_group_variational and its compositions).
+    iteration_options iteration{};
 };
 
 /// Odeint stepper (`stepper_tag`) of a rigid body: `Scheme` is `scheme::rotor_splitting` or
@@ -85,6 +91,8 @@ private:
         return sqrt(std::numeric_limits<T>::epsilon());
     }
 
+    static constexpr bool implicit = Scheme::implicit;
+
     template <class System, class QIn, class PIn, class QOut, class POut>
     void step(System& body, const QIn& q_in, const PIn& p_in, const time_type& /*t*/, QOut& q_out, POut& p_out,
               const time_type& dt) {
@@ -111,7 +119,8 @@ private:
                 for (int i = 0; i < 3; ++i)
                     for (int j = 0; j < 3; ++j) R(i, j) = q(3 * i + j);
                 prepare_matrix(R);
-                Scheme::step(body, T(dt), R, pi);
+                if constexpr (implicit) Scheme::step(body, T(dt), R, pi, m_options.iteration);
+                else Scheme::step(body, T(dt), R, pi);
                 resize_state(q_out, 9);
                 auto out = as_eigen(q_out);
                 for (int i = 0; i < 3; ++i)
@@ -123,7 +132,13 @@ private:
                 vector<T, 4> quaternion;
                 for (int i = 0; i < 4; ++i) quaternion(i) = q(i);
                 prepare_quaternion(quaternion);
-                Scheme::step(body, T(dt), quaternion, pi, axes_quaternion(body.principal_axes()));
+                if constexpr (implicit) {  // the implicit schemes step the rotation matrix
+                    matrix3 R = so3::rotation_of(quaternion);
+                    Scheme::step(body, T(dt), R, pi, m_options.iteration);
+                    quaternion = quaternion_continuing(R, quaternion);
+                } else {
+                    Scheme::step(body, T(dt), quaternion, pi, axes_quaternion(body.principal_axes()));
+                }
                 resize_state(q_out, 4);
                 auto out = as_eigen(q_out);
                 for (int i = 0; i < 4; ++i) out(i) = quaternion(i);
@@ -167,6 +182,13 @@ private:
                                             "; rigid_body_options{.project_attitude = true} normalizes it)");
         }
     }
+    // the unit quaternion of R of the sign nearest to the previous one (q and −q are one rotation)
+    static vector<T, 4> quaternion_continuing(const matrix3& R, const vector<T, 4>& previous) {
+        const Eigen::Quaternion<T> e(R);
+        vector<T, 4> q(e.w(), e.x(), e.y(), e.z());
+        if (q.dot(previous) < T(0)) q = -q;
+        return q;
+    }
     // the quaternion of the principal axes Q (the identity's: (1, 0, 0, 0))
     static vector<T, 4> axes_quaternion(const matrix3& Q) {
         if (Q == matrix3::Identity()) return vector<T, 4>(T(1), T(0), T(0), T(0));
@@ -180,5 +202,15 @@ private:
 /// The rigid body's splitting composed with the weights of `Method` (order Method::order).
 template <class Coor, class Momentum, class Method, class Checks = checked>
 using composed_rigid_body_stepper = rigid_body_stepper<Coor, Momentum, scheme::rotor_composition<Method>, Checks>;
+
+/// The Lie group variational integrator (the discrete Moser–Veselov map for the free body; order
+/// 2, implicit: Newton on the Cayley parameter, `rigid_body_options::iteration`).
+template <class Coor, class Momentum, class Checks = checked>
+using lie_group_variational_stepper = rigid_body_stepper<Coor, Momentum, scheme::lie_group_variational, Checks>;
+
+/// The Lie group variational integrator composed with the weights of `Method`.
+template <class Coor, class Momentum, class Method, class Checks = checked>
+using composed_lie_group_variational_stepper =
+    rigid_body_stepper<Coor, Momentum, scheme::rotor_composition<Method, scheme::lie_group_variational>, Checks>;
 
 }  // namespace geomint

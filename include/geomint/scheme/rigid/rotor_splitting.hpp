@@ -19,6 +19,7 @@
 /// The attitude is a rotation matrix or a unit quaternion (w, x, y, z); the flows act on either.
 
 #include "geomint/linalg.hpp"
+#include "geomint/scheme/composition/symmetric_composition.hpp"
 #include "geomint/scheme/traits.hpp"
 #include "geomint/so3.hpp"
 
@@ -86,6 +87,8 @@ struct rotor_splitting : scheme_claims<2, symplectic_map | time_symmetric>, stab
     static constexpr const char* source =
         "McLachlan, Phys. Rev. Lett. 71 (1993) 3043; Touma & Wisdom, Astron. J. 107 (1994) 1189; Dullweber, "
         "Leimkuhler & McLachlan, J. Chem. Phys. 107 (1997) 5840";
+    /// Explicit: every flow is a closed-form rotation or kick.
+    static constexpr bool implicit = false;
     /// One substep: the weights of its composition (here the single weight 1).
     template <class T>
     static const std::vector<T>& weights() {
@@ -117,25 +120,30 @@ private:
     }
 };
 
-/// A symmetric composition of `rotor_splitting` with the weights of `Method` (order Method::order,
-/// symplectic and symmetric).
-template <class Method>
+/// A symmetric composition of `Base` — `rotor_splitting` (default) or
+/// `lie_group_variational` (scheme/rigid/lie_group_variational.hpp) — with the weights of `Method`
+/// (order Method::order, symplectic and symmetric).
+template <class Method, class Base = rotor_splitting>
 struct rotor_composition : scheme_claims<Method::order, symplectic_map | time_symmetric>, stability_not_analysed {
     /// Short name, as used in reports and test names.
     static constexpr const char* name = "rotor_composition";
     /// The publication and equations this is taken from.
-    static constexpr const char* source = "composition of rotor_splitting; weights: Method::source";
+    static constexpr const char* source = "composition of Base (rotor_splitting or lie_group_variational); weights: Method::source";
     /// The composition method whose weights are used.
     using method = Method;
+    /// The composed one-step method.
+    using base = Base;
+    /// Whether each substep solves an implicit equation.
+    static constexpr bool implicit = Base::implicit;
     /// The composition weights in T.
     template <class T>
     static const std::vector<T>& weights() {
         return Method::template weights<T>();
     }
-    /// One step of signed h: the splitting's steps of γ_l h.
-    template <class Body, class T, class Attitude, class... Axes>
-    static void step(const Body& body, const T& h, Attitude& attitude, vector<T, 3>& pi, const Axes&... axes) {
-        for (const T& gamma : weights<T>()) rotor_splitting::step(body, T(gamma * h), attitude, pi, axes...);
+    /// One step of signed h: Base's steps of γ_l h (`extra`: what Base::step takes after Π).
+    template <class Body, class T, class Attitude, class... Extra>
+    static void step(const Body& body, const T& h, Attitude& attitude, vector<T, 3>& pi, const Extra&... extra) {
+        for (const T& gamma : weights<T>()) Base::step(body, T(gamma * h), attitude, pi, extra...);
     }
 };
 
