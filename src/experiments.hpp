@@ -54,5 +54,10 @@ void run_adaptive_kepler(const options& o);
 /// and kahan_li8 on the logarithmic Hamiltonian against odeint's Bulirsch–Stoer, energy error and
 /// trajectories, against a 50-digit run (pythagorean.csv/.txt/.png), at double.
 void run_pythagorean(const options& o);
+/// The intermediate-axis (Dzhanibekov) flip of a free rigid body near the separatrix:
+/// o.dzhanibekov_flips flip times against the exact ones, geomint's kahan_li8 composition of exact
+/// rotations at double and 50 digits against odeint's rk4 and rkf78 on the quaternion form
+/// (dzhanibekov.csv/.txt/.png).
+void run_dzhanibekov(const options& o);
 
 }  // namespace geomint::cli

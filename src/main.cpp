@@ -107,6 +107,7 @@ int main(int argc, char** argv) {
             if (cl.experiments.count("constrained-pendulum")) run_constrained_pendulum(o);
             if (cl.experiments.count("adaptive-kepler")) run_adaptive_kepler(o);
             if (cl.experiments.count("pythagorean")) run_pythagorean(o);
+            if (cl.experiments.count("dzhanibekov")) run_dzhanibekov(o);
             std::cerr << "geomint: outputs written to " << o.out.string() << "\n";
         }
         return 0;
