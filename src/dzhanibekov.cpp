@@ -200,11 +200,11 @@ void run_dzhanibekov(const options& o) {
     std::ostringstream summary;
     summary << "Intermediate-axis flips of a free rigid body, I = (1, 2, 3), Pi0 = (1/20, 1, 1/20): modulus k = "
             << sci(static_cast<double>(exact.modulus()), 0, 10) << " (k^2 = " << sci(static_cast<double>(W(exact.modulus() * exact.modulus())), 0, 10)
-            << "), period P = " << num(period) << " (a flip every P/2); " << flips
+            << "), period P = " << label_num(period) << " (a flip every P/2); " << flips
             << " flips against the exact flip times (columns time_error_i of dzhanibekov.csv):\n";
     for (std::size_t i = 0; i < runs.size(); ++i) {
         const auto& r = runs[i];
-        summary << "  " << i << ". " << r.name << ": " << num(r.seconds) << " s; mean flip interval - P/2 "
+        summary << "  " << i << ". " << r.name << ": " << label_num(r.seconds) << " s; mean flip interval - P/2 "
                 << sci(r.mean_interval_error) << ", last flip time error " << sci(r.flip_error.back())
                 << "; max relative change of |Pi|^2 " << sci(r.casimir) << ", of the energy " << sci(r.energy) << ", "
                 << (i < 2 ? "max |R^T R - I| " : "max ||q| - 1| ") << sci(r.attitude) << "\n";

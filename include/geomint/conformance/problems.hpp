@@ -73,6 +73,7 @@ template <class T>
 struct kepler_problem : detail::planar_model_problem<problems::kepler<T>> {
     /// Short name, as used in reports and test names.
     static constexpr const char* name = "kepler (e = 0.6)";
+    /// Kepler's problem at e = 0.6.
     kepler_problem() : detail::planar_model_problem<problems::kepler<T>>{problems::kepler<T>(T(3) / 5)} {}
 
     /// Time span of the order runs.
@@ -97,6 +98,7 @@ template <class T>
 struct perturbed_kepler_problem : detail::planar_model_problem<problems::perturbed_kepler<T>> {
     /// Short name, as used in reports and test names.
     static constexpr const char* name = "perturbed kepler (J2, e = 0.9)";
+    /// The J2-perturbed Kepler problem at e = 0.9, δ = 1/1000.
     perturbed_kepler_problem()
         : detail::planar_model_problem<problems::perturbed_kepler<T>>{problems::perturbed_kepler<T>(T(9) / 10, T(1) / 1000)} {}
 
