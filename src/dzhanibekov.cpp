@@ -53,7 +53,40 @@ T locate_flip(Pi2After&& pi2_after, const T& t, const T& h, const T& at_node, co
     return t + (a + b) / T(2);
 }
 
-// the geomint stepper at T over `periods` periods of `steps` steps: flip times, invariants
+// the times of the first `flips` sign changes of Π₂ along a run from x of steps h:
+// `step(x, t, h)` advances x (also a side step from a node: the steppers carry no state between
+// steps), `pi2(x)` reads Π₂, `watch(x)` sees every node
+template <class T, class State, class Step, class Pi2, class Watch>
+std::vector<T> flip_times(State x, Step&& step, Pi2&& pi2, Watch&& watch, const T& h, std::size_t flips) {
+    std::vector<T> times;
+    for (long long n = 0; times.size() < flips; ++n) {
+        const State node = x;
+        const T t = T(n) * h;
+        step(x, t, h);
+        if ((pi2(node) > T(0)) != (pi2(x) > T(0)))
+            times.push_back(locate_flip<T>(
+                [&](const T& s) {
+                    if (s == T(0)) return T(pi2(node));
+                    State y = node;
+                    step(y, t, s);
+                    return T(pi2(y));
+                },
+                t, h, T(pi2(node)), T(pi2(x))));
+        watch(x);
+    }
+    return times;
+}
+
+// the flip times' errors against the exact ones, and the mean interval against P/2 (in T: the
+// difference of two long times is exact enough)
+template <class T>
+void score(flip_run& r, const std::vector<T>& times, const std::vector<double>& exact_flips, const T& period) {
+    const std::size_t flips = times.size();
+    for (std::size_t j = 0; j < flips; ++j) r.flip_error.push_back(static_cast<double>(T(times[j] - T(exact_flips[j]))));
+    r.mean_interval_error = static_cast<double>(T((times.back() - times.front()) / T(flips - 1) - period / T(2)));
+}
+
+// the geomint stepper at T: flip times, invariants
 template <class T, class Stepper>
 flip_run geomint_run(const std::string& name, const std::string& label, int steps, std::size_t flips,
                      const std::vector<double>& exact_flips) {
@@ -62,39 +95,24 @@ flip_run geomint_run(const std::string& name, const std::string& label, int step
     const rigid_body<T> body(moments);
     const problems::free_rigid_body<T> exact(moments, pi0);
     const T h = exact.period() / T(steps), m2 = pi0.squaredNorm(), e0 = body.kinetic_energy(pi0);
-    auto x = std::make_pair(std::array<T, 9>{T(1), T(0), T(0), T(0), T(1), T(0), T(0), T(0), T(1)},
-                            std::array<T, 3>{pi0(0), pi0(1), pi0(2)});
+    const auto x0 = std::make_pair(std::array<T, 9>{T(1), T(0), T(0), T(0), T(1), T(0), T(0), T(0), T(1)},
+                                   std::array<T, 3>{pi0(0), pi0(1), pi0(2)});
     Stepper st;
     flip_run r{name, label, {}, 0, 0, 0, 0, 0};
-    std::vector<T> times;
     const auto start = std::chrono::steady_clock::now();
-    for (long long n = 0; times.size() < flips; ++n) {
-        const auto node = x;
-        const T t = T(n) * h;
-        st.do_step(body, x, t, h);
-        if ((node.second[1] > T(0)) != (x.second[1] > T(0))) {
-            Stepper side;
-            times.push_back(locate_flip<T>(
-                [&](const T& s) {
-                    if (s == T(0)) return node.second[1];
-                    auto y = node;
-                    side.do_step(body, y, t, s);
-                    return y.second[1];
-                },
-                t, h, node.second[1], x.second[1]));
-        }
-        const vector<T, 3> pi(x.second[0], x.second[1], x.second[2]);
-        so3::matrix3<T> R;
-        for (int i = 0; i < 9; ++i) R(i / 3, i % 3) = x.first[std::size_t(i)];
-        r.casimir = std::max(r.casimir, static_cast<double>(abs(pi.squaredNorm() / m2 - T(1))));
-        r.energy = std::max(r.energy, static_cast<double>(abs(body.kinetic_energy(pi) / e0 - T(1))));
-        r.attitude = std::max(r.attitude, static_cast<double>(so3::orthogonality_defect(R)));
-    }
+    const auto times = flip_times<T>(
+        x0, [&](auto& x, const T& t, const T& dt) { st.do_step(body, x, t, dt); }, [](const auto& x) { return x.second[1]; },
+        [&](const auto& x) {
+            const vector<T, 3> pi(x.second[0], x.second[1], x.second[2]);
+            so3::matrix3<T> R;
+            for (int i = 0; i < 9; ++i) R(i / 3, i % 3) = x.first[std::size_t(i)];
+            r.casimir = std::max(r.casimir, static_cast<double>(abs(pi.squaredNorm() / m2 - T(1))));
+            r.energy = std::max(r.energy, static_cast<double>(abs(body.kinetic_energy(pi) / e0 - T(1))));
+            r.attitude = std::max(r.attitude, static_cast<double>(so3::orthogonality_defect(R)));
+        },
+        h, flips);
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    for (std::size_t j = 0; j < flips; ++j) r.flip_error.push_back(static_cast<double>(times[j] - T(exact_flips[j])));
-    // the mean interval against P/2, in T (the difference of two long times is exact enough)
-    const T mean = (times.back() - times.front()) / T(flips - 1);
-    r.mean_interval_error = static_cast<double>(mean - exact.period() / T(2));
+    score<T>(r, times, exact_flips, exact.period());
     return r;
 }
 
@@ -113,35 +131,22 @@ flip_run odeint_run(const std::string& name, const std::string& label, int steps
         for (int i = 0; i < 4; ++i) dy[std::size_t(i)] = dq(i);
         for (int i = 0; i < 3; ++i) dy[std::size_t(4 + i)] = dpi(i);
     };
-    state y{1, 0, 0, 0, pi0(0), pi0(1), pi0(2)};
     const double h = period / steps, m2 = pi0.squaredNorm(), e0 = body.kinetic_energy(pi0);
     Stepper st;
     flip_run r{name, label, {}, 0, 0, 0, 0, 0};
-    std::vector<double> times;
     const auto start = std::chrono::steady_clock::now();
-    for (long long n = 0; times.size() < flips; ++n) {
-        const state node = y;
-        const double t = double(n) * h;
-        st.do_step(rates, y, t, h);
-        if ((node[5] > 0) != (y[5] > 0)) {
-            Stepper side;
-            times.push_back(locate_flip<double>(
-                [&](double s) {
-                    if (s == 0) return node[5];
-                    state z = node;
-                    side.do_step(rates, z, t, s);
-                    return z[5];
-                },
-                t, h, node[5], y[5]));
-        }
-        const vector<double, 3> pi(y[4], y[5], y[6]);
-        r.casimir = std::max(r.casimir, std::abs(pi.squaredNorm() / m2 - 1));
-        r.energy = std::max(r.energy, std::abs(body.kinetic_energy(pi) / e0 - 1));
-        r.attitude = std::max(r.attitude, std::abs(vector<double, 4>(y[0], y[1], y[2], y[3]).norm() - 1));
-    }
+    const auto times = flip_times<double>(
+        state{1, 0, 0, 0, pi0(0), pi0(1), pi0(2)}, [&](state& y, double t, double dt) { st.do_step(rates, y, t, dt); },
+        [](const state& y) { return y[5]; },
+        [&](const state& y) {
+            const vector<double, 3> pi(y[4], y[5], y[6]);
+            r.casimir = std::max(r.casimir, std::abs(pi.squaredNorm() / m2 - 1));
+            r.energy = std::max(r.energy, std::abs(body.kinetic_energy(pi) / e0 - 1));
+            r.attitude = std::max(r.attitude, std::abs(vector<double, 4>(y[0], y[1], y[2], y[3]).norm() - 1));
+        },
+        h, flips);
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    for (std::size_t j = 0; j < flips; ++j) r.flip_error.push_back(times[j] - exact_flips[j]);
-    r.mean_interval_error = (times.back() - times.front()) / double(flips - 1) - period / 2;
+    score<double>(r, times, exact_flips, period);
     return r;
 }
 
