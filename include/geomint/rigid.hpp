@@ -4,11 +4,14 @@
 /// quaternions, the projection onto SO(3)), the rigid body model (`rigid_body`: inertia as
 /// principal moments or a symmetric positive definite tensor, a potential V(R) with its torque by
 /// autodiff), the splitting into exact rotations and its compositions as odeint steppers
-/// (`rigid_body_stepper`, `composed_rigid_body_stepper`), and the free rigid body's exact body
+/// (`rigid_body_stepper`, `composed_rigid_body_stepper`), the symmetric top's splitting
+/// (`symmetric_top_stepper`), the Lie group variational integrator
+/// (`lie_group_variational_stepper`), and the free rigid body's exact body
 /// angular momentum by Jacobi's elliptic functions (`problems::free_rigid_body`).
 
 #include "geomint/model/rigid_body.hpp"
 #include "geomint/problems/free_rigid_body.hpp"
 #include "geomint/scheme/rigid/rotor_splitting.hpp"
+#include "geomint/scheme/rigid/symmetric_top_splitting.hpp"
 #include "geomint/so3.hpp"
 #include "geomint/stepper/rigid_body_stepper.hpp"

@@ -48,10 +48,32 @@ matrix3<T> axis_rotation(int i, const T& theta) {
     return m;
 }
 
+/// The exponential of ŵ: the rotation by the angle |w| about w (Rodrigues),
+/// I + (sin θ/θ) ŵ + (2 sin²(θ/2)/θ²) ŵ², θ = |w|. The coefficients are computed from w itself,
+/// so the result is orthogonal to rounding whatever the accuracy of |w| (a unit axis rounded off
+/// 1 would leave a bias that adds up step after step).
+template <class T>
+matrix3<T> exp_map(const vector<T, 3>& w) {
+    using std::sin;
+    const T theta = w.norm();
+    if (theta == T(0)) return matrix3<T>::Identity();
+    const matrix3<T> W = hat(w);
+    const T s = sin(theta / T(2));
+    return matrix3<T>(matrix3<T>::Identity() + (sin(theta) / theta) * W + (T(2) * s * s / (theta * theta)) * (W * W));
+}
+
 /// max |RᵀR − I|: zero on SO(3) (and on the improper rotations: see `determinant_defect`).
 template <class T>
 T orthogonality_defect(const matrix3<T>& R) {
     return max_abs(matrix3<T>(R.transpose() * R - matrix3<T>::Identity()));
+}
+
+/// One Newton–Schulz step toward the polar factor of R, R (3I − RᵀR)/2: for R within δ of SO(3)
+/// the result is within O(δ²) of it (a correction of the order of the rounding for a rotation
+/// computed in floating point).
+template <class T>
+matrix3<T> newton_schulz_step(const matrix3<T>& R) {
+    return R * matrix3<T>((T(3) * matrix3<T>::Identity() - R.transpose() * R) / T(2));
 }
 
 /// The rotation matrix of a quaternion q = (w, x, y, z), |q| = 1 (not normalized here).

@@ -72,9 +72,10 @@ run_result<Stepper> run(const rigid_case<W>& c, int N, const W& t1) {
 }
 
 // orders of Π (against the exact Π(t1)) and of R (successive differences) at N = 40 … 640 steps
-// over [0, 3], and the invariants after every step: ‖RᵀR − I‖ and the Casimir's relative change
-// within round-off's growth, 10 ε √n after n exact rotations (5 a substep, `stages` substeps a
-// step: 3 200 to 54 400 rotations in the finest run; a drift linear in n would exceed it); with
+// over [0, 3], and the invariants after every step: ‖RᵀR − I‖ within 100 ε (the stepper's
+// rounding correction of the attitude), the Casimir's relative change within round-off's growth,
+// 10 ε √n after n exact rotations (5 a substep, `stages` substeps a step: 3 200 to 54 400
+// rotations in the finest run; a drift linear in n would exceed it); with
 // `energy_kept` (the discrete Moser–Veselov map), the energy's relative change within 100 ε (within
 // 10 ε √n for a composition of n substeps: each substep keeps it, the rounding adds up)
 template <class Stepper>
@@ -106,7 +107,7 @@ void expect_orders(unsigned order, int stages, const char* name, bool energy_kep
                   << " eps, Casimir " << to_d(W(casimir / eps)) << " eps, energy " << to_d(W(energy / eps)) << " eps\n";
         EXPECT_NEAR(pi_order, double(order), 0.2) << name << ", " << c.name;
         EXPECT_NEAR(R_order, double(order), 0.2) << name << ", " << c.name;
-        EXPECT_LE(to_d(W(orthogonality / eps)), invariant_bound) << name << ", " << c.name;
+        EXPECT_LE(to_d(W(orthogonality / eps)), 100.0) << name << ", " << c.name;
         EXPECT_LE(to_d(W(casimir / eps)), invariant_bound) << name << ", " << c.name;
         // the map itself: 100 ε; a composition: round-off's growth over its substeps
         if (energy_kept) EXPECT_LE(to_d(W(energy / eps)), stages == 1 ? 100.0 : 10 * std::sqrt(stages * 640.0)) << name << ", " << c.name;
