@@ -74,11 +74,17 @@ struct heavy_top_potential {
     }
 };
 
-TEST(RigidBody, HeavyTopWithoutDrift) {
-    const rigid_body<double, heavy_top_potential> top(vector<double, 3>(1, 1, 0.5));
+// the top tilted by 0.5 rad about e₁, spinning about its axis: Π = (0, 0.3, 5)
+std::pair<A9, A3> heavy_top_start() {
     const M3 R0 = M3(Eigen::AngleAxisd(0.5, Eigen::Vector3d::UnitX()));
     auto x = std::make_pair(A9{}, A3{0.0, 0.3, 5.0});
     for (int i = 0; i < 9; ++i) x.first[std::size_t(i)] = R0(i / 3, i % 3);
+    return x;
+}
+
+TEST(RigidBody, HeavyTopWithoutDrift) {
+    const rigid_body<double, heavy_top_potential> top(vector<double, 3>(1, 1, 0.5));
+    auto x = heavy_top_start();
     const auto energy = [&] { return top.energy(attitude_of(x.first), momentum_of(x.second)); };
     const auto vertical = [&] { return (attitude_of(x.first) * momentum_of(x.second))(2); };
     const double e0 = energy(), m0 = vertical();
@@ -103,9 +109,7 @@ TEST(RigidBody, HeavyTopWithoutDrift) {
 // bounded; it refuses a body that is not symmetric about its third axis
 TEST(RigidBody, SymmetricTopKeepsTheAxialMomentum) {
     const rigid_body<double, heavy_top_potential> top(vector<double, 3>(1, 1, 0.5));
-    const M3 R0 = M3(Eigen::AngleAxisd(0.5, Eigen::Vector3d::UnitX()));
-    auto x = std::make_pair(A9{}, A3{0.0, 0.3, 5.0});
-    for (int i = 0; i < 9; ++i) x.first[std::size_t(i)] = R0(i / 3, i % 3);
+    auto x = heavy_top_start();
     const auto energy = [&] { return top.energy(attitude_of(x.first), momentum_of(x.second)); };
     const auto vertical = [&] { return (attitude_of(x.first) * momentum_of(x.second))(2); };
     const double e0 = energy(), m0 = vertical(), axial0 = x.second[2];

@@ -76,6 +76,16 @@ void rotate_about_principal_axis(const Body& body, int i, const T& h, vector<T, 
     pi = Q * so3::axis_rotation(i, theta).transpose() * Q.transpose() * pi;
 }
 
+/// The potential's kick over h, Π ← Π + h τ(R), on a rotation matrix or a quaternion attitude
+/// (nothing for a free body).
+template <class Body, class T, class Attitude>
+void potential_kick(const Body& body, const T& h, const Attitude& attitude, vector<T, 3>& pi) {
+    if constexpr (Body::has_potential) {
+        if constexpr (Attitude::RowsAtCompileTime == 4) pi += h * body.torque(so3::rotation_of(attitude));
+        else pi += h * body.torque(attitude);
+    }
+}
+
 }  // namespace detail
 
 /// The symmetric splitting of the rigid body into exact rotations and kicks (order 2; see the
@@ -101,22 +111,13 @@ struct rotor_splitting : scheme_claims<2, symplectic_map | time_symmetric>, stab
     template <class Body, class T, class Attitude, class... Axes>
     static void step(const Body& body, const T& h, Attitude& attitude, vector<T, 3>& pi, const Axes&... axes) {
         const T half = h / T(2);
-        kick(body, half, attitude, pi);
+        detail::potential_kick(body, half, attitude, pi);
         detail::rotate_about_principal_axis(body, 0, half, attitude, pi, axes...);
         detail::rotate_about_principal_axis(body, 1, half, attitude, pi, axes...);
         detail::rotate_about_principal_axis(body, 2, h, attitude, pi, axes...);
         detail::rotate_about_principal_axis(body, 1, half, attitude, pi, axes...);
         detail::rotate_about_principal_axis(body, 0, half, attitude, pi, axes...);
-        kick(body, half, attitude, pi);
-    }
-
-private:
-    template <class Body, class T, class Attitude>
-    static void kick(const Body& body, const T& h, const Attitude& attitude, vector<T, 3>& pi) {
-        if constexpr (Body::has_potential) {
-            if constexpr (Attitude::RowsAtCompileTime == 4) pi += h * body.torque(so3::rotation_of(attitude));
-            else pi += h * body.torque(attitude);
-        }
+        detail::potential_kick(body, half, attitude, pi);
     }
 };
 

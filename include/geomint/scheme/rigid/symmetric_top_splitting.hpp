@@ -24,6 +24,7 @@
 /// Leimkuhler & McLachlan 1997).
 
 #include "geomint/linalg.hpp"
+#include "geomint/scheme/rigid/rotor_splitting.hpp"
 #include "geomint/scheme/traits.hpp"
 #include "geomint/so3.hpp"
 
@@ -68,9 +69,9 @@ struct symmetric_top_splitting : scheme_claims<2, symplectic_map | time_symmetri
     static void step(const Body& body, const T& h, Attitude& attitude, vector<T, 3>& pi, const Axes&...) {
         require_symmetric(body);
         const T half = h / T(2);
-        kick(body, half, attitude, pi);
+        detail::potential_kick(body, half, attitude, pi);
         free_flow(body, h, attitude, pi);
-        kick(body, half, attitude, pi);
+        detail::potential_kick(body, half, attitude, pi);
     }
 
 private:
@@ -93,13 +94,6 @@ private:
         const T c = cos(theta), s = sin(theta), a = pi(0), b = pi(1);
         pi(0) = c * a + s * b;
         pi(1) = c * b - s * a;
-    }
-    template <class Body, class T, class Attitude>
-    static void kick(const Body& body, const T& h, const Attitude& attitude, vector<T, 3>& pi) {
-        if constexpr (Body::has_potential) {
-            if constexpr (Attitude::RowsAtCompileTime == 4) pi += h * body.torque(so3::rotation_of(attitude));
-            else pi += h * body.torque(attitude);
-        }
     }
 };
 
