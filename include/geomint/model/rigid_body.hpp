@@ -62,6 +62,7 @@ public:
             if (!is_finite(m_moments(i)) || !(m_moments(i) > T(0)))
                 throw std::invalid_argument("rigid_body: principal moment I_" + std::to_string(i + 1) + " = " +
                                             geomint::to_string(m_moments(i)) + " (precondition: finite and > 0)");
+        derive_frame();
     }
 
     /// A body with the inertia tensor `inertia` in its body frame.
@@ -82,7 +83,7 @@ public:
                                         geomint::to_string(m_moments(2)) + " (precondition: all > 0)");
         m_axes = eigen.eigenvectors();
         if (m_axes.determinant() < T(0)) m_axes.col(2) *= T(-1);  // a proper rotation
-        m_principal = m_axes == matrix3::Identity();
+        derive_frame();
     }
 
     /// The principal moments I₁, I₂, I₃ (ascending when given as a matrix).
@@ -91,6 +92,10 @@ public:
     const matrix3& principal_axes() const { return m_axes; }
     /// Whether the body frame is principal (Q = I: given by its principal moments).
     bool principal_frame() const { return m_principal; }
+    /// The unit quaternion (w, x, y, z) of the principal axes Q ((1, 0, 0, 0) for a principal frame).
+    const vector<T, 4>& principal_axes_quaternion() const { return m_axes_quaternion; }
+    /// The inertia tensor J = Q diag(I₁, I₂, I₃) Qᵀ in the body frame (kg m²).
+    const matrix3& inertia() const { return m_inertia; }
     /// The potential.
     const Potential& potential() const { return m_potential; }
 
@@ -134,9 +139,23 @@ public:
     }
 
 private:
+    // what the steppers read of Q, computed once
+    void derive_frame() {
+        m_principal = m_axes == matrix3::Identity();
+        m_inertia = m_axes * m_moments.asDiagonal() * m_axes.transpose();
+        if (m_principal) {
+            m_axes_quaternion = vector<T, 4>(T(1), T(0), T(0), T(0));
+        } else {
+            const Eigen::Quaternion<T> q(m_axes);
+            m_axes_quaternion = vector<T, 4>(q.w(), q.x(), q.y(), q.z());
+        }
+    }
+
     vector<T, 3> m_moments;
     matrix3 m_axes;
     bool m_principal = true;
+    vector<T, 4> m_axes_quaternion;
+    matrix3 m_inertia;
     Potential m_potential;
 };
 

@@ -115,8 +115,6 @@ public:
     const value_type& density_variable() const { return m_z_next; }
     /// The system to pass do_step (the protocol of observe/adaptive_dense_output.hpp).
     const system_type& system() const { return m_system; }
-    /// The wrapped stepper (a copy of the one given, stepped along the run).
-    const Stepper& stepper() const { return m_stepper; }
     /// ρ(q, p) at a state.
     value_type density(const state_type& x) const { return evaluate(x).first; }
 

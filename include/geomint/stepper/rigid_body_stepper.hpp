@@ -147,7 +147,7 @@ private:
                     Scheme::step(body, T(dt), R, pi, m_options.iteration);
                     quaternion = quaternion_continuing(R, quaternion);
                 } else {
-                    Scheme::step(body, T(dt), quaternion, pi, axes_quaternion(body.principal_axes()));
+                    Scheme::step(body, T(dt), quaternion, pi, body.principal_axes_quaternion());
                 }
                 quaternion /= quaternion.norm();  // the rounding correction
                 resize_state(q_out, 4);
@@ -200,13 +200,6 @@ private:
         if (q.dot(previous) < T(0)) q = -q;
         return q;
     }
-    // the quaternion of the principal axes Q (the identity's: (1, 0, 0, 0))
-    static vector<T, 4> axes_quaternion(const matrix3& Q) {
-        if (Q == matrix3::Identity()) return vector<T, 4>(T(1), T(0), T(0), T(0));
-        const Eigen::Quaternion<T> e(Q);
-        return vector<T, 4>(e.w(), e.x(), e.y(), e.z());
-    }
-
     rigid_body_options m_options;
 };
 

@@ -83,11 +83,9 @@ struct lie_group_variational : scheme_claims<2, symplectic_map | time_symmetric>
     /// One step of signed h ≠ 0 on (R, Π) in place.
     template <class Body, class T>
     static void step(const Body& body, const T& h, so3::matrix3<T>& R, vector<T, 3>& pi, const iteration_options& opt) {
-        const auto& Q = body.principal_axes();
-        const so3::matrix3<T> J = Q * body.moments().asDiagonal() * Q.transpose();
         const vector<T, 3> tau0 = body.torque(R);
         const vector<T, 3> a = h * pi + (h * h / T(2)) * tau0;
-        const so3::matrix3<T> F = relative_rotation(J, body.moments(), a, h, opt);
+        const so3::matrix3<T> F = relative_rotation(body.inertia(), body.moments(), a, h, opt);
         R = R * F;
         pi = F.transpose() * vector<T, 3>(pi + (h / T(2)) * tau0);
         if constexpr (Body::has_potential) pi += (h / T(2)) * body.torque(R);
