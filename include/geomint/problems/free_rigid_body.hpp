@@ -25,12 +25,27 @@
 /// axisymmetric body) keeps Π constant; an axisymmetric body has k = 0 (Π precesses uniformly);
 /// on the separatrix (M² = 2E I₂, k = 1) Π tends to the unstable axis and the period is infinite.
 /// Every constant is computed in T.
+///
+/// **The attitude** R(t) (body to space, R(0) = R₀) follows from Π(t) and one quadrature (Landau
+/// & Lifshitz §37). In the reduced body frame, with the space frame's third axis along the
+/// spatial angular momentum m = R Π (constant) and the Euler angles (φ, θ, ψ) of
+/// R = R_z(φ) R_x(θ) R_z(ψ),
+///
+///     Π = M (sin θ sin ψ, sin θ cos ψ, cos θ),   φ̇ = M (Π₁²/I₁ + Π₂²/I₂)/(Π₁² + Π₂²),
+///
+/// so θ and ψ are read off Π(t) and φ(t) = ∫₀ᵗ φ̇ is a quadrature of a smooth periodic function
+/// (Π₁² + Π₂² > 0 in the reduced frame unless Π is constant): the whole periods by Boost.Math's
+/// trapezoidal rule (exponentially convergent for a periodic integrand), the rest by its adaptive
+/// Gauss–Kronrod rule, both to 64 ε relative. For a constant Π, R(t) = R₀ exp(t Ω̂).
 
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
 #include "geomint/scalar.hpp"
+#include "geomint/so3.hpp"
 
 #include <Eigen/Geometry>
+#include <boost/math/quadrature/gauss_kronrod.hpp>
+#include <boost/math/quadrature/trapezoidal.hpp>
 #include <boost/math/special_functions/ellint_1.hpp>
 #include <boost/math/special_functions/jacobi_elliptic.hpp>
 
@@ -51,8 +66,17 @@ public:
 
     /// \param moments principal moments of inertia I₁, I₂, I₃ (kg m²), each finite and > 0.
     /// \param pi0 the body angular momentum Π(0) (kg m²/s), finite.
-    /// \throws std::invalid_argument naming the offending moment or entry.
-    free_rigid_body(const vector<T, 3>& moments, const vector<T, 3>& pi0) : m_moments(moments), m_pi0(pi0) {
+    /// \param R0 the attitude R(0) (body to space; the identity by default), a rotation to √ε.
+    /// \throws std::invalid_argument naming the offending moment or entry, or R0's defect.
+    free_rigid_body(const vector<T, 3>& moments, const vector<T, 3>& pi0,
+                    const so3::matrix3<T>& R0 = so3::matrix3<T>::Identity())
+        : m_moments(moments), m_pi0(pi0), m_R0(R0) {
+        using std::sqrt;
+        const T defect = so3::orthogonality_defect(m_R0);
+        if (!m_R0.allFinite() || !(defect <= sqrt(std::numeric_limits<T>::epsilon())) || !(m_R0.determinant() > T(0)))
+            throw std::invalid_argument("free_rigid_body: R0 is not a rotation: max |R0^T R0 - I| = " + geomint::to_string(defect) +
+                                        ", det R0 = " + geomint::to_string(T(m_R0.determinant())) +
+                                        " (precondition: on SO(3) to sqrt(epsilon))");
         for (int i = 0; i < 3; ++i) {
             if (!is_finite(m_moments(i)) || !(m_moments(i) > T(0)))
                 throw std::invalid_argument("free_rigid_body: moment of inertia I_" + std::to_string(i + 1) + " = " +
@@ -90,16 +114,65 @@ public:
     /// Π(t), body frame.
     vector<T, 3> pi(const T& t) const {
         if (m_constant) return m_pi0;
-        T cn, dn;
-        const T sn = boost::math::jacobi_elliptic(m_k, T(m_lambda * t + m_u0), &cn, &dn);
-        vector<T, 3> omega(m_a(0) * cn, m_a(1) * sn, m_a(2) * dn);
-        vector<T, 3> pi_reduced;
-        for (int i = 0; i < 3; ++i) pi_reduced(i) = m_reduced_moments(i) * omega(i);
-        return m_frame.transpose() * pi_reduced;  // back to the user's body frame
+        return m_frame.transpose() * reduced_pi(t);  // back to the user's body frame
+    }
+
+    /// The attitude R(t) (body to space) with R(0) = R₀ (see the file's comment).
+    /// \throws std::domain_error if t is not finite.
+    so3::matrix3<T> attitude(const T& t) const {
+        if (!is_finite(t)) throw std::domain_error("free_rigid_body::attitude: t = " + geomint::to_string(t) + " (precondition: finite)");
+        if (m_constant) return m_R0 * so3::exp_map(vector<T, 3>(t * m_pi0.cwiseQuotient(m_moments)));
+        // R(t) = R₀ Pᵀ E(0)ᵀ E(t) P, E the reduced frame's Euler rotation about m
+        return m_R0 * m_frame.transpose() * euler_rotation(T(0), T(0)).transpose() * euler_rotation(t, precession(t)) * m_frame;
+    }
+
+    /// The precession angle φ(t) − φ(0) about the spatial angular momentum (rad).
+    T precession(const T& t) const {
+        using std::floor;
+        if (m_constant) return T(0);
+        const T tolerance = T(64) * std::numeric_limits<T>::epsilon();
+        const auto rate = [this](const T& s) { return precession_rate(s); };
+        using kronrod = boost::math::quadrature::gauss_kronrod<T, 31>;
+        if (!(m_k < T(1)))  // on the separatrix: no period, one quadrature over [0, t]
+            return t < T(0) ? T(-kronrod::integrate(rate, t, T(0), 20, tolerance)) : T(kronrod::integrate(rate, T(0), t, 20, tolerance));
+        const T period = T(4) * boost::math::ellint_1(m_k) / abs_of(m_lambda);
+        const T whole = floor(t / period), rest = t - whole * period;
+        T angle(0);
+        if (whole != T(0)) angle += whole * boost::math::quadrature::trapezoidal(rate, T(0), period, tolerance, 20);
+        if (rest > T(0))
+            angle += kronrod::integrate(rate, T(0), rest, 20, tolerance);
+        return angle;
     }
 
 private:
     using matrix3 = Eigen::Matrix<T, 3, 3>;
+
+    static T abs_of(const T& x) {
+        using std::abs;
+        return abs(x);
+    }
+    // Π(t) in the reduced frame
+    vector<T, 3> reduced_pi(const T& t) const {
+        T cn, dn;
+        const T sn = boost::math::jacobi_elliptic(m_k, T(m_lambda * t + m_u0), &cn, &dn);
+        return vector<T, 3>(m_reduced_moments(0) * m_a(0) * cn, m_reduced_moments(1) * m_a(1) * sn,
+                            m_reduced_moments(2) * m_a(2) * dn);
+    }
+    // φ̇ = M (Π₁²/I₁ + Π₂²/I₂)/(Π₁² + Π₂²) in the reduced frame
+    T precession_rate(const T& t) const {
+        using std::sqrt;
+        const vector<T, 3> p = reduced_pi(t);
+        const T a = p(0) * p(0), b = p(1) * p(1);
+        return sqrt(m_pi0.squaredNorm()) * (a / m_reduced_moments(0) + b / m_reduced_moments(1)) / (a + b);
+    }
+    // R_z(φ) R_x(θ) R_z(ψ), θ and ψ read off the reduced Π(t)
+    matrix3 euler_rotation(const T& t, const T& phi) const {
+        using std::atan2;
+        using std::sqrt;
+        const vector<T, 3> p = reduced_pi(t);
+        const T theta = atan2(T(sqrt(T(p(0) * p(0) + p(1) * p(1)))), p(2)), psi = atan2(p(0), p(1));
+        return so3::axis_rotation(2, phi) * so3::axis_rotation(0, theta) * so3::axis_rotation(2, psi);
+    }
 
     void prepare() {
         using std::abs;
@@ -159,6 +232,7 @@ private:
     }
 
     vector<T, 3> m_moments, m_pi0;
+    matrix3 m_R0;
     matrix3 m_frame = matrix3::Identity();  ///< proper rotation from the user's body frame to the reduced one
     vector<T, 3> m_reduced_moments = vector<T, 3>::Zero();
     vector<T, 3> m_a = vector<T, 3>::Zero();  ///< A₁, A₂, A₃
