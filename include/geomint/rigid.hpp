@@ -6,11 +6,13 @@
 /// autodiff), the splitting into exact rotations and its compositions as odeint steppers
 /// (`rigid_body_stepper`, `composed_rigid_body_stepper`), the symmetric top's splitting
 /// (`symmetric_top_stepper`), the Lie group variational integrator
-/// (`lie_group_variational_stepper`), and the free rigid body's exact body
-/// angular momentum by Jacobi's elliptic functions (`problems::free_rigid_body`).
+/// (`lie_group_variational_stepper`), the free rigid body's exact body angular momentum (Jacobi's
+/// elliptic functions) and attitude (`problems::free_rigid_body`), and the gravity-gradient
+/// satellite (`problems::gravity_gradient_satellite`).
 
 #include "geomint/model/rigid_body.hpp"
 #include "geomint/problems/free_rigid_body.hpp"
+#include "geomint/problems/gravity_gradient.hpp"
 #include "geomint/scheme/rigid/rotor_splitting.hpp"
 #include "geomint/scheme/rigid/symmetric_top_splitting.hpp"
 #include "geomint/so3.hpp"
