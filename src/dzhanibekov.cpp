@@ -123,14 +123,7 @@ flip_run odeint_run(const std::string& name, const std::string& label, int steps
     using state = std::array<double, 7>;
     const vector<double, 3> moments(1, 2, 3), pi0(0.05, 1, 0.05);
     const rigid_body<double> body(moments);
-    const auto rates = [&](const state& y, state& dy, double) {
-        const vector<double, 3> pi(y[4], y[5], y[6]), omega = body.angular_velocity(pi);
-        const vector<double, 4> dq =
-            so3::quaternion_product(vector<double, 4>(y[0], y[1], y[2], y[3]), vector<double, 4>(0, omega(0), omega(1), omega(2))) / 2;
-        const vector<double, 3> dpi = pi.cross(omega);
-        for (int i = 0; i < 4; ++i) dy[std::size_t(i)] = dq(i);
-        for (int i = 0; i < 3; ++i) dy[std::size_t(4 + i)] = dpi(i);
-    };
+    const rigid_body_ode<double> rates(body);
     const double h = period / steps, m2 = pi0.squaredNorm(), e0 = body.kinetic_energy(pi0);
     Stepper st;
     flip_run r{name, label, {}, 0, 0, 0, 0, 0};

@@ -8,9 +8,15 @@
 /// (`symmetric_top_stepper`), the Lie group variational integrator
 /// (`lie_group_variational_stepper`), the free rigid body's exact body angular momentum (Jacobi's
 /// elliptic functions) and attitude (`problems::free_rigid_body`), and the gravity-gradient
-/// satellite (`problems::gravity_gradient_satellite`).
+/// satellite (`problems::gravity_gradient_satellite`); for comparisons with general-purpose
+/// methods, the quaternion form as an odeint system (`rigid_body_ode`); the body on the nine
+/// entries of R as a constrained system (`embedded_rigid_body`: RATTLE on rotation matrices) and
+/// the symplecticity defect of a rigid stepper on T*SO(3) (`rigid_symplecticity_defect`).
 
+#include "geomint/analysis/rigid_symplecticity.hpp"
+#include "geomint/model/embedded_rigid_body.hpp"
 #include "geomint/model/rigid_body.hpp"
+#include "geomint/model/rigid_body_ode.hpp"
 #include "geomint/problems/free_rigid_body.hpp"
 #include "geomint/problems/gravity_gradient.hpp"
 #include "geomint/scheme/rigid/rotor_splitting.hpp"
