@@ -11,7 +11,8 @@
 /// satellite (`problems::gravity_gradient_satellite`); for comparisons with general-purpose
 /// methods, the quaternion form as an odeint system (`rigid_body_ode`); the body on the nine
 /// entries of R as a constrained system (`embedded_rigid_body`: RATTLE on rotation matrices) and
-/// the symplecticity defect of a rigid stepper on T*SO(3) (`rigid_symplecticity_defect`).
+/// the symplecticity defect of a rigid stepper on T*SO(3) (`rigid_symplecticity_defect`); chains
+/// of bodies joined by ball joints (`problems::rigid_body_chain`).
 
 #include "geomint/analysis/rigid_symplecticity.hpp"
 #include "geomint/model/embedded_rigid_body.hpp"
@@ -19,6 +20,7 @@
 #include "geomint/model/rigid_body_ode.hpp"
 #include "geomint/problems/free_rigid_body.hpp"
 #include "geomint/problems/gravity_gradient.hpp"
+#include "geomint/problems/rigid_body_chain.hpp"
 #include "geomint/scheme/rigid/rotor_splitting.hpp"
 #include "geomint/scheme/rigid/symmetric_top_splitting.hpp"
 #include "geomint/so3.hpp"
