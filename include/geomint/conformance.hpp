@@ -8,7 +8,9 @@
 /// (order, restricted symplecticity, time symmetry, constraint residuals) on the shipped
 /// constrained problems (spherical pendulum, Cartesian double pendulum);
 /// `examine_adaptive(make, problem, claims, runs)` checks a stepper that chooses its own steps
-/// (order at a fixed physical time, reversibility of the step sequence, no energy drift).
+/// (order at a fixed physical time, reversibility of the step sequence, no energy drift);
+/// `examine_rigid(stepper, problem, claims)` checks a rigid-body stepper (order against the free
+/// body's exact solution, symplecticity on T*SO(3), time symmetry, the attitude on SO(3)).
 /// GoogleTest and RapidCheck helpers: geomint/conformance/gtest.hpp, geomint/conformance/rapidcheck.hpp.
 
 #include "geomint/conformance/coefficients.hpp"
@@ -16,4 +18,5 @@
 #include "geomint/conformance/examine.hpp"
 #include "geomint/conformance/examine_adaptive.hpp"
 #include "geomint/conformance/examine_constrained.hpp"
+#include "geomint/conformance/examine_rigid.hpp"
 #include "geomint/conformance/problems.hpp"
