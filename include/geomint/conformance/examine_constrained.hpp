@@ -55,6 +55,28 @@ struct constrained_report : report {
     }
 };
 
+namespace detail {
+/// The restricted symplecticity check of `examine_constrained` and `examine_rigid`: `defect(δ)`
+/// measures one step's defect on a tangent basis of a phase space of 2n coordinates by central
+/// differences with δ = ε^{1/3}; checked, when claimed, against 100 · 2n · ε^{2/3}. A throw is a
+/// failure; `what` names the defect in the failure's line.
+template <class U, class Defect>
+void measure_restricted_symplecticity(Defect&& defect, Eigen::Index n, const claims& claimed, report& r, const std::string& what) {
+    using std::cbrt;
+    using std::pow;
+    const U eps = std::numeric_limits<U>::epsilon();
+    try {
+        r.symplecticity_defect = static_cast<double>(U(defect(U(cbrt(eps)))));
+        r.symplecticity_tolerance = static_cast<double>(U(100) * U(2 * n) * U(pow(eps, U(2) / U(3))));
+    } catch (const std::exception& e) {
+        r.failures.push_back("the symplecticity step threw: " + std::string(e.what()));
+    }
+    if (claimed.symplectic && !(r.symplecticity_defect <= r.symplecticity_tolerance))
+        r.failures.push_back("symplectic: " + what + " " + figure(r.symplecticity_defect) + " > tolerance " +
+                             figure(r.symplecticity_tolerance));
+}
+}  // namespace detail
+
 /// Examines the constrained stepper `stepper` on `problem` against `claimed` (see the file
 /// comment). Exceptions a stepper throws are reported as failures, not propagated.
 template <class Stepper, class Problem>
@@ -99,19 +121,9 @@ constrained_report examine_constrained(const Stepper& stepper, const Problem& pr
         vector<U>(), span, problem.coarse_steps(), scale, claimed, r);
 
     // restricted symplecticity of one step at x0
-    try {
-        using std::cbrt;
-        using std::pow;
-        const U delta = cbrt(eps);
-        r.symplecticity_defect =
-            static_cast<double>(restricted_symplecticity_defect(stepper, sys, start(), U(0), U(problem.defect_step()), delta));
-        r.symplecticity_tolerance = static_cast<double>(U(100) * U(2 * n) * U(pow(eps, U(2) / U(3))));
-    } catch (const std::exception& e) {
-        r.failures.push_back(std::string("the restricted symplecticity step threw: ") + e.what());
-    }
-    if (claimed.symplectic && !(r.symplecticity_defect <= r.symplecticity_tolerance))
-        r.failures.push_back("symplectic: restricted defect " + detail::figure(r.symplecticity_defect) + " > tolerance " +
-                             detail::figure(r.symplecticity_tolerance));
+    detail::measure_restricted_symplecticity<U>(
+        [&](const U& delta) { return restricted_symplecticity_defect(stepper, sys, start(), U(0), U(problem.defect_step()), delta); },
+        n, claimed, r, "restricted defect");
 
     // reversibility: 10 steps forward, 10 back
     detail::measure_reversibility<U>(

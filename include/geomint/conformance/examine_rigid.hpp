@@ -18,6 +18,7 @@
 
 #include "geomint/analysis/rigid_symplecticity.hpp"
 #include "geomint/conformance/examine.hpp"
+#include "geomint/conformance/examine_constrained.hpp"
 #include "geomint/model/rigid_body.hpp"
 #include "geomint/problems/free_rigid_body.hpp"
 #include "geomint/so3.hpp"
@@ -207,20 +208,10 @@ rigid_report examine_rigid(const Stepper& stepper, const Problem& problem, const
         problem.reference(), span, problem.coarse_steps(), scale, claimed, r);
 
     // symplecticity on T*SO(3), matrix attitudes
-    if constexpr (detail::attitude_entries<Coor>() == 9) {
-        try {
-            using std::cbrt;
-            using std::pow;
-            r.symplecticity_defect = static_cast<double>(
-                rigid_symplecticity_defect(stepper, body, R0, pi0, U(0), U(problem.defect_step()), U(cbrt(eps))));
-            r.symplecticity_tolerance = static_cast<double>(U(100) * U(18) * U(pow(eps, U(2) / U(3))));
-        } catch (const std::exception& e) {
-            r.failures.push_back(std::string("the symplecticity step threw: ") + e.what());
-        }
-        if (claimed.symplectic && !(r.symplecticity_defect <= r.symplecticity_tolerance))
-            r.failures.push_back("symplectic: defect on T*SO(3) " + detail::figure(r.symplecticity_defect) + " > tolerance " +
-                                 detail::figure(r.symplecticity_tolerance));
-    }
+    if constexpr (detail::attitude_entries<Coor>() == 9)
+        detail::measure_restricted_symplecticity<U>(
+            [&](const U& delta) { return rigid_symplecticity_defect(stepper, body, R0, pi0, U(0), U(problem.defect_step()), delta); },
+            9, claimed, r, "defect on T*SO(3)");
 
     // reversibility: 10 steps forward, 10 back
     detail::measure_reversibility<U>(
