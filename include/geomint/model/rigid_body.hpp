@@ -16,7 +16,11 @@
 /// body frame) and moments come from Eigen's SelfAdjointEigenSolver: the steppers rotate about
 /// the axes Q eᵢ, so states stay in the user's body frame.
 ///
-/// Constructed by value; the potential is copied. Errors: a moment not finite and > 0, an inertia
+/// An external torque τ_e(t, R, Π) (N m, body frame: a control, a drag, a magnetic torque) is
+/// Lagrange–d'Alembert forcing, Π̇ = Π × Ω + τ(R) + τ_e(t, R, Π): the splitting steppers apply it
+/// in their kicks (scheme/rigid/rotor_splitting.hpp); `with_external_torque(τ_e)` adds it.
+///
+/// Constructed by value; the potential and the torque are copied. Errors: a moment not finite and > 0, an inertia
 /// matrix not symmetric (to 100 ε of its largest entry) or not positive definite (its eigenvalues
 /// named): std::invalid_argument.
 
@@ -38,11 +42,14 @@ namespace geomint {
 
 /// No potential: the free rigid body (Euler's equations).
 struct free_rotation {};
+/// No external torque.
+struct no_external_torque {};
 
 /// A rigid body (see the file's comment).
 /// \tparam T         scalar type.
 /// \tparam Potential V(R) callable on Eigen 3 × 3 matrices of T and of dual<T>, or free_rotation.
-template <class T, class Potential = free_rotation>
+/// \tparam Torque    τ_e(t, R, Π) → vector<T, 3> (body frame), or no_external_torque.
+template <class T, class Potential = free_rotation, class Torque = no_external_torque>
 class rigid_body {
 public:
     /// The form a stepper dispatches on (model/system_form.hpp).
@@ -53,11 +60,13 @@ public:
     using matrix3 = so3::matrix3<T>;
     /// Whether the body has a potential (else it is free).
     static constexpr bool has_potential = !std::is_same_v<Potential, free_rotation>;
+    /// Whether the body is forced by an external torque.
+    static constexpr bool has_external_torque = !std::is_same_v<Torque, no_external_torque>;
 
     /// A body whose frame is principal, with moments I₁, I₂, I₃.
     /// \throws std::invalid_argument naming the moment unless each is finite and > 0.
-    explicit rigid_body(const vector<T, 3>& principal_moments, Potential potential = {})
-        : m_moments(principal_moments), m_axes(matrix3::Identity()), m_potential(std::move(potential)) {
+    explicit rigid_body(const vector<T, 3>& principal_moments, Potential potential = {}, Torque torque = {})
+        : m_moments(principal_moments), m_axes(matrix3::Identity()), m_potential(std::move(potential)), m_torque(std::move(torque)) {
         for (int i = 0; i < 3; ++i)
             if (!is_finite(m_moments(i)) || !(m_moments(i) > T(0)))
                 throw std::invalid_argument("rigid_body: principal moment I_" + std::to_string(i + 1) + " = " +
@@ -68,7 +77,8 @@ public:
     /// A body with the inertia tensor `inertia` in its body frame.
     /// \throws std::invalid_argument if an entry is not finite, the matrix is not symmetric, or it
     ///         is not positive definite (its eigenvalues named).
-    explicit rigid_body(const matrix3& inertia, Potential potential = {}) : m_potential(std::move(potential)) {
+    explicit rigid_body(const matrix3& inertia, Potential potential = {}, Torque torque = {})
+        : m_potential(std::move(potential)), m_torque(std::move(torque)) {
         using std::abs;
         if (!inertia.allFinite()) throw std::invalid_argument("rigid_body: the inertia tensor has a non-finite entry");
         const T asymmetry = max_abs(matrix3(inertia - inertia.transpose()));
@@ -98,6 +108,13 @@ public:
     const matrix3& inertia() const { return m_inertia; }
     /// The potential.
     const Potential& potential() const { return m_potential; }
+    /// The same body forced by the external torque `torque`, τ_e(t, R, Π) → vector<T, 3> (N m,
+    /// body frame).
+    template <class F>
+    rigid_body<T, Potential, F> with_external_torque(F torque) const {
+        if (m_principal) return rigid_body<T, Potential, F>(m_moments, m_potential, std::move(torque));
+        return rigid_body<T, Potential, F>(m_inertia, m_potential, std::move(torque));
+    }
 
     /// Ω = I⁻¹ Π (rad/s), body frame.
     vector<T, 3> angular_velocity(const vector<T, 3>& pi) const {
@@ -138,6 +155,21 @@ public:
         return tau;
     }
 
+    /// τ_e(t, R, Π) (N m, body frame); 0 without an external torque.
+    /// \throws std::domain_error naming the component if it is not finite.
+    vector<T, 3> external_torque(const T& t, const matrix3& R, const vector<T, 3>& pi) const {
+        if constexpr (has_external_torque) {
+            const vector<T, 3> tau = m_torque(t, R, pi);
+            for (int i = 0; i < 3; ++i)
+                if (!is_finite(tau(i)))
+                    throw std::domain_error("rigid_body: the external torque's component " + std::to_string(i + 1) + " = " +
+                                            geomint::to_string(tau(i)) + " at t = " + geomint::to_string(t) + " is not finite");
+            return tau;
+        } else {
+            return vector<T, 3>::Zero();
+        }
+    }
+
 private:
     // what the steppers read of Q, computed once
     void derive_frame() {
@@ -157,6 +189,7 @@ private:
     vector<T, 4> m_axes_quaternion;
     matrix3 m_inertia;
     Potential m_potential;
+    Torque m_torque;
 };
 
 /// The free rigid body with principal moments I₁, I₂, I₃.

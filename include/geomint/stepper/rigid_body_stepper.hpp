@@ -103,7 +103,7 @@ private:
     static constexpr bool implicit = Scheme::implicit;
 
     template <class System, class QIn, class PIn, class QOut, class POut>
-    void step(System& body, const QIn& q_in, const PIn& p_in, const time_type& /*t*/, QOut& q_out, POut& p_out,
+    void step(System& body, const QIn& q_in, const PIn& p_in, const time_type& t, QOut& q_out, POut& p_out,
               const time_type& dt) {
         static_assert(form_of<System>() == system_form::rigid_body,
                       "a rigid-body stepper steps a geomint::rigid_body (model/rigid_body.hpp)");
@@ -128,8 +128,8 @@ private:
                 for (int i = 0; i < 3; ++i)
                     for (int j = 0; j < 3; ++j) R(i, j) = q(3 * i + j);
                 prepare_matrix(R);
-                if constexpr (implicit) Scheme::step(body, T(dt), R, pi, m_options.iteration);
-                else Scheme::step(body, T(dt), R, pi);
+                if constexpr (implicit) Scheme::step(body, T(t), T(dt), R, pi, m_options.iteration);
+                else Scheme::step(body, T(t), T(dt), R, pi);
                 R = so3::newton_schulz_step(R);  // the rounding correction (see the file's comment)
                 resize_state(q_out, 9);
                 auto out = as_eigen(q_out);
@@ -144,10 +144,10 @@ private:
                 prepare_quaternion(quaternion);
                 if constexpr (implicit) {  // the implicit schemes step the rotation matrix
                     matrix3 R = so3::rotation_of(quaternion);
-                    Scheme::step(body, T(dt), R, pi, m_options.iteration);
+                    Scheme::step(body, T(t), T(dt), R, pi, m_options.iteration);
                     quaternion = quaternion_continuing(R, quaternion);
                 } else {
-                    Scheme::step(body, T(dt), quaternion, pi, body.principal_axes_quaternion());
+                    Scheme::step(body, T(t), T(dt), quaternion, pi, body.principal_axes_quaternion());
                 }
                 quaternion /= quaternion.norm();  // the rounding correction
                 resize_state(q_out, 4);

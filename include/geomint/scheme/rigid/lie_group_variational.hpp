@@ -80,9 +80,13 @@ struct lie_group_variational : scheme_claims<2, symplectic_map | time_symmetric>
         return (I + F_hat) * so3::matrix3<T>(I - F_hat).inverse();
     }
 
-    /// One step of signed h ≠ 0 on (R, Π) in place.
+    /// One step of signed h ≠ 0 on (R, Π) in place (autonomous: t unused).
     template <class Body, class T>
-    static void step(const Body& body, const T& h, so3::matrix3<T>& R, vector<T, 3>& pi, const iteration_options& opt) {
+    static void step(const Body& body, const T& /*t*/, const T& h, so3::matrix3<T>& R, vector<T, 3>& pi,
+                     const iteration_options& opt) {
+        static_assert(!Body::has_external_torque,
+                      "the Lie group variational integrator takes no external torque: use rigid_body_stepper or its "
+                      "compositions (Lagrange-d'Alembert kicks)");
         const vector<T, 3> tau0 = body.torque(R);
         const vector<T, 3> a = h * pi + (h * h / T(2)) * tau0;
         const so3::matrix3<T> F = relative_rotation(body.inertia(), body.moments(), a, h, opt);

@@ -62,16 +62,17 @@ struct symmetric_top_splitting : scheme_claims<2, symplectic_map | time_symmetri
                                         " (precondition: a principal body frame with I_1 = I_2)");
     }
 
-    /// One step of signed h ≠ 0 on (attitude, Π) in place: a rotation matrix, or a unit
-    /// quaternion (with the principal axes' quaternion, unused: the frame is principal).
+    /// One step of signed h ≠ 0 from t on (attitude, Π) in place: a rotation matrix, or a unit
+    /// quaternion (with the principal axes' quaternion, unused: the frame is principal); an
+    /// external torque enters the kicks as in `rotor_splitting`.
     /// \throws std::invalid_argument (`require_symmetric`).
     template <class Body, class T, class Attitude, class... Axes>
-    static void step(const Body& body, const T& h, Attitude& attitude, vector<T, 3>& pi, const Axes&...) {
+    static void step(const Body& body, const T& t, const T& h, Attitude& attitude, vector<T, 3>& pi, const Axes&...) {
         require_symmetric(body);
         const T half = h / T(2);
-        detail::potential_kick(body, half, attitude, pi);
+        detail::opening_kick(body, t, half, attitude, pi);
         free_flow(body, h, attitude, pi);
-        detail::potential_kick(body, half, attitude, pi);
+        detail::closing_kick(body, T(t + h), half, attitude, pi);
     }
 
 private:
