@@ -91,6 +91,11 @@ TEST(RigidSymplecticity, RestrictedDefectOnTheCotangentBundle) {
     EXPECT_LE(defect("kahan_li8", composed_rigid_body_stepper<A9, A3, scheme::kahan_li8>{}), bound);
     EXPECT_LE(defect("Lie group variational", lie_group_variational_stepper<A9, A3>{}), bound);
     EXPECT_LE(defect("Lie group variational o suzuki4", composed_lie_group_variational_stepper<A9, A3, scheme::suzuki4>{}), bound);
+    // a quaternion stepper, through the quaternion of R
+    const double quaternion = to_d(rigid_symplecticity_defect<4>(composed_rigid_body_stepper<std::array<T, 4>, A3, scheme::kahan_li8>{},
+                                                                 top, R0, generic.pi0, T(0), h, delta));
+    std::cout << "kahan_li8 on quaternions: restricted symplecticity defect on T*SO(3) " << quaternion << " (heavy top)\n";
+    EXPECT_LE(quaternion, bound);
     EXPECT_GE(defect("negative control: explicit Euler on Pi", euler_then_rotation{}), 1e-6);
 }
 

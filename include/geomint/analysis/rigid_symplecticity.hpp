@@ -13,6 +13,8 @@
 #include "geomint/model/rigid_body.hpp"
 #include "geomint/so3.hpp"
 
+#include <Eigen/Geometry>
+
 #include <array>
 #include <utility>
 #include <vector>
@@ -20,9 +22,9 @@
 namespace geomint {
 
 namespace detail {
-/// A rigid-body stepper seen as a stepper of the embedded body: (R, P) → (R, Π), one step,
-/// → (R', P').
-template <class RigidStepper, class T, class Potential>
+/// A rigid-body stepper seen as a stepper of the embedded body: (R, P) → (R, Π), one step (on
+/// a rotation matrix, or on its quaternion when `Entries` is 4), → (R', P').
+template <class RigidStepper, class T, class Potential, int Entries>
 struct embedded_rigid_stepper {
     RigidStepper stepper;
     const embedded_rigid_body<T, Potential>* embedded;
@@ -31,13 +33,23 @@ struct embedded_rigid_stepper {
     void do_step(System& /*constrained*/, State& y, const T& t, const T& dt) {
         const so3::matrix3<T> R = embedded->matrix_of(y.first);
         const vector<T, 3> pi = embedded->body_momentum(y.first, y.second);
-        std::pair<std::array<T, 9>, std::array<T, 3>> x;
-        for (int i = 0; i < 9; ++i) x.first[std::size_t(i)] = R(i / 3, i % 3);
-        for (int i = 0; i < 3; ++i) x.second[std::size_t(i)] = pi(i);
-        stepper.do_step(embedded->body(), x, t, dt);
         so3::matrix3<T> R1;
-        for (int i = 0; i < 9; ++i) R1(i / 3, i % 3) = x.first[std::size_t(i)];
-        const auto z = embedded->embed(R1, vector<T, 3>(x.second[0], x.second[1], x.second[2]));
+        std::array<T, 3> p{pi(0), pi(1), pi(2)};
+        if constexpr (Entries == 4) {  // a quaternion stepper: R ↦ q, the step, q ↦ R
+            const Eigen::Quaternion<T> e(R);
+            auto x = std::make_pair(std::array<T, 4>{e.w(), e.x(), e.y(), e.z()}, p);
+            stepper.do_step(embedded->body(), x, t, dt);
+            R1 = so3::rotation_of(vector<T, 4>(x.first[0], x.first[1], x.first[2], x.first[3]));
+            p = x.second;
+        } else {
+            std::pair<std::array<T, 9>, std::array<T, 3>> x;
+            for (int i = 0; i < 9; ++i) x.first[std::size_t(i)] = R(i / 3, i % 3);
+            x.second = p;
+            stepper.do_step(embedded->body(), x, t, dt);
+            for (int i = 0; i < 9; ++i) R1(i / 3, i % 3) = x.first[std::size_t(i)];
+            p = x.second;
+        }
+        const auto z = embedded->embed(R1, vector<T, 3>(p[0], p[1], p[2]));
         for (std::size_t i = 0; i < 9; ++i) {
             y.first[i] = z.first(Eigen::Index(i));
             y.second[i] = z.second(Eigen::Index(i));
@@ -47,11 +59,12 @@ struct embedded_rigid_stepper {
 }  // namespace detail
 
 /// max |(Φ'V)ᵀ J (Φ'V) − Vᵀ J V| / max |Vᵀ J V| of one step of `stepper` (a rigid-body stepper on
-/// states (R row by row as std::array<T, 9>, Π as std::array<T, 3>)) with `dt` from (R, Π) at t,
+/// states (R row by row as std::array<T, 9>, or with `AttitudeEntries` = 4 a quaternion as
+/// std::array<T, 4>; Π as std::array<T, 3>)) with `dt` from (R, Π) at t,
 /// on the constrained phase space of `body` embedded in ℝ⁹ × ℝ⁹ (see the file's comment), Φ' by
 /// central differences with step `delta`.
 /// \throws std::invalid_argument as `embedded_rigid_body` (second moments not all > 0).
-template <class RigidStepper, class T, class Potential>
+template <int AttitudeEntries = 9, class RigidStepper, class T, class Potential>
 T rigid_symplecticity_defect(const RigidStepper& stepper, const rigid_body<T, Potential>& body, const so3::matrix3<T>& R,
                              const vector<T, 3>& pi, const T& t, const T& dt, const T& delta) {
     using Coor = std::vector<T>;
@@ -59,7 +72,8 @@ T rigid_symplecticity_defect(const RigidStepper& stepper, const rigid_body<T, Po
     auto system = embedded.template system<Coor>();
     const auto z = embedded.embed(R, pi);
     const std::pair<Coor, Coor> x{Coor(z.first.data(), z.first.data() + 9), Coor(z.second.data(), z.second.data() + 9)};
-    const detail::embedded_rigid_stepper<RigidStepper, T, Potential> adapter{stepper, &embedded};
+    static_assert(AttitudeEntries == 9 || AttitudeEntries == 4, "an attitude of 9 entries (R) or 4 (a quaternion)");
+    const detail::embedded_rigid_stepper<RigidStepper, T, Potential, AttitudeEntries> adapter{stepper, &embedded};
     return restricted_symplecticity_defect(adapter, system, x, t, dt, delta);
 }
 
