@@ -1,8 +1,8 @@
 // A free rigid body near the separatrix of its intermediate axis (I = (1, 2, 3), modulus
 // k² = 0.998787): the splitting into exact rotations composed to order 6, 100 periods of the body
 // angular momentum Π, against its exact value by Jacobi's elliptic functions. The attitude stays a
-// rotation and |Π| is kept to round-off: after 10⁵ steps (4.5·10⁶ exact rotations) |Π|² is off by
-// less than round-off's 10 ε √n = 5e-12, and R stays orthogonal to ε (the stepper's rounding
+// rotation and |Π| is kept to round-off: after 10⁵ steps (3.7·10⁶ exact rotations) |Π|² is off by
+// less than round-off's 10 ε √n = 4e-12, and R stays orthogonal to ε (the stepper's rounding
 // correction).
 #include <geomint/rigid.hpp>
 

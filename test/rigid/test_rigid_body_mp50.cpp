@@ -117,8 +117,8 @@ run_result<Stepper> run(const rigid_case<W>& c, int N, const W& t1) {
 // orders of Π and R (against the exact Π(t1) and R(t1)) at N = 40 … 640 steps
 // over [0, 3], and the invariants after every step: ‖RᵀR − I‖ within 100 ε (the stepper's
 // rounding correction of the attitude), the Casimir's relative change within round-off's growth,
-// 10 ε √n after n exact rotations (5 a substep, `stages` substeps a step: 3 200 to 54 400
-// rotations in the finest run; a drift linear in n would exceed it); with
+// 10 ε √n after n exact rotations (at most 5 a substep, `stages` substeps a step: up to 3 200 to
+// 54 400 rotations in the finest run; a drift linear in n would exceed it); with
 // `energy_kept` (the discrete Moser–Veselov map), the energy's relative change within 100 ε (within
 // 10 ε √n for a composition of n substeps: each substep keeps it, the rounding adds up)
 template <class Stepper>
