@@ -56,6 +56,31 @@ struct constrained_report : report {
 };
 
 namespace detail {
+/// The order runs and the reversibility check of a kit whose stepper steps the state `start()`
+/// by `run(stepper, x, h, steps, t0)` and whose state is flattened by `flat(x)` (`examine_constrained`,
+/// `examine_rigid`): the runs' ends over [0, span] against `reference` (or each other when it
+/// is empty), and 10 steps of +h then 10 of −h from the start (`measure_order`,
+/// `measure_reversibility`).
+template <class U, class Stepper, class Start, class Run, class Flat>
+void measure_runs(const Stepper& stepper, Start&& start, Run&& run, Flat&& flat, const vector<U>& reference, const U& span,
+                  std::size_t coarse_steps, const U& defect_step, const U& scale, const claims& claimed, report& r) {
+    measure_order<U>(
+        [&](std::size_t N) {
+            auto x = start();
+            run(stepper, x, U(span / U(N)), N, U(0));
+            return flat(x);
+        },
+        reference, span, coarse_steps, scale, claimed, r);
+    measure_reversibility<U>(
+        [&](const U& h, std::size_t K) {
+            auto x = start();
+            run(stepper, x, h, K, U(0));
+            run(stepper, x, U(-h), K, U(U(K) * h));
+            return flat(x);
+        },
+        flat(start()), defect_step, scale, claimed, r);
+}
+
 /// The restricted symplecticity check of `examine_constrained` and `examine_rigid`: `defect(δ)`
 /// measures one step's defect on a tangent basis of a phase space of 2n coordinates by central
 /// differences with δ = ε^{1/3}; checked, when claimed, against 100 · 2n · ε^{2/3}. A throw is a
@@ -110,30 +135,14 @@ constrained_report examine_constrained(const Stepper& stepper, const Problem& pr
     const vector<U> x0 = flat(start());
     const U scale = (std::max)(U(1), max_abs(x0));
 
-    // order: the runs' ends compared with each other
-    const U span = U(problem.time_span());
-    detail::measure_order<U>(
-        [&](std::size_t N) {
-            auto x = start();
-            run(stepper, x, U(span / U(N)), N);
-            return flat(x);
-        },
-        vector<U>(), span, problem.coarse_steps(), scale, claimed, r);
+    // order (the runs' ends compared with each other) and reversibility (10 steps forward, 10 back)
+    detail::measure_runs<U>(stepper, start, run, flat, vector<U>(), U(problem.time_span()), problem.coarse_steps(),
+                            U(problem.defect_step()), scale, claimed, r);
 
     // restricted symplecticity of one step at x0
     detail::measure_restricted_symplecticity<U>(
         [&](const U& delta) { return restricted_symplecticity_defect(stepper, sys, start(), U(0), U(problem.defect_step()), delta); },
         n, claimed, r, "restricted defect");
-
-    // reversibility: 10 steps forward, 10 back
-    detail::measure_reversibility<U>(
-        [&](const U& h, std::size_t K) {
-            auto x = start();
-            run(stepper, x, h, K);
-            run(stepper, x, U(-h), K, U(U(K) * h));
-            return flat(x);
-        },
-        x0, U(problem.defect_step()), scale, claimed, r);
 
     // constraint residuals and energy along the energy run
     try {

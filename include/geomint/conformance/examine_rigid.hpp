@@ -197,15 +197,9 @@ rigid_report examine_rigid(const Stepper& stepper, const Problem& problem, const
     const vector<U> x0 = flat(start());
     const U scale = (std::max)(U(1), max_abs(x0));
 
-    // order: against the exact end state, or the runs against each other
-    const U span = U(problem.time_span());
-    detail::measure_order<U>(
-        [&](std::size_t N) {
-            auto x = start();
-            run(stepper, x, U(span / U(N)), N);
-            return flat(x);
-        },
-        problem.reference(), span, problem.coarse_steps(), scale, claimed, r);
+    // order (against the exact end state, or the runs against each other) and reversibility
+    detail::measure_runs<U>(stepper, start, run, flat, problem.reference(), U(problem.time_span()), problem.coarse_steps(),
+                            U(problem.defect_step()), scale, claimed, r);
 
     // symplecticity on T*SO(3)
     detail::measure_restricted_symplecticity<U>(
@@ -214,16 +208,6 @@ rigid_report examine_rigid(const Stepper& stepper, const Problem& problem, const
                                                                                      U(problem.defect_step()), delta);
         },
         9, claimed, r, "defect on T*SO(3)");
-
-    // reversibility: 10 steps forward, 10 back
-    detail::measure_reversibility<U>(
-        [&](const U& h, std::size_t K) {
-            auto x = start();
-            run(stepper, x, h, K);
-            run(stepper, x, U(-h), K, U(U(K) * h));
-            return flat(x);
-        },
-        x0, U(problem.defect_step()), scale, claimed, r);
 
     // the attitude, the energy and the Casimir along the energy run
     try {
