@@ -46,7 +46,7 @@ struct embedded_rigid_stepper {
             for (int i = 0; i < 9; ++i) x.first[std::size_t(i)] = R(i / 3, i % 3);
             x.second = p;
             stepper.do_step(embedded->body(), x, t, dt);
-            for (int i = 0; i < 9; ++i) R1(i / 3, i % 3) = x.first[std::size_t(i)];
+            R1 = detail::matrix_of_rows<T>(x.first);
             p = x.second;
         }
         const auto z = embedded->embed(R1, vector<T, 3>(p[0], p[1], p[2]));

@@ -178,11 +178,8 @@ rigid_report examine_rigid(const Stepper& stepper, const Problem& problem, const
     };
     const auto attitude = [](const state_type& x) {
         const auto q = as_eigen(x.first);
-        so3::matrix3<U> R;
-        if constexpr (detail::attitude_entries<Coor>() == 4) R = so3::rotation_of(vector<U, 4>(q(0), q(1), q(2), q(3)));
-        else
-            for (int i = 0; i < 9; ++i) R(i / 3, i % 3) = q(i);
-        return R;
+        if constexpr (detail::attitude_entries<Coor>() == 4) return so3::rotation_of(vector<U, 4>(q(0), q(1), q(2), q(3)));
+        else return geomint::detail::matrix_of_rows<U>(q);
     };
     const auto flat = [&](const state_type& x) {
         const so3::matrix3<U> R = attitude(x);

@@ -67,6 +67,13 @@ void append_orthogonality(const Q& q, std::size_t offset, std::vector<U>& out) {
             out.push_back(i == j ? U(dot - 1) : dot);
         }
 }
+/// The 3 × 3 matrix stored row by row in q[offset … offset + 8].
+template <class T, class Q>
+so3::matrix3<T> matrix_of_rows(const Q& q, std::size_t offset = 0) {
+    so3::matrix3<T> A;
+    for (std::size_t i = 0; i < 9; ++i) A(Eigen::Index(i / 3), Eigen::Index(i % 3)) = q[offset + i];
+    return A;
+}
 /// vee(RᵀP − PᵀR): the body angular momentum of the embedded momentum P.
 template <class T>
 vector<T, 3> body_momentum_of(const so3::matrix3<T>& R, const so3::matrix3<T>& P) {
@@ -155,9 +162,7 @@ public:
     /// The 3 × 3 matrix stored row by row in q (9 entries).
     template <class Q>
     static so3::matrix3<T> matrix_of(const Q& q) {
-        so3::matrix3<T> R;
-        for (int i = 0; i < 9; ++i) R(i / 3, i % 3) = q[std::size_t(i)];
-        return R;
+        return detail::matrix_of_rows<T>(q);
     }
 
 private:

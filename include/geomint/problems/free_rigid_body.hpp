@@ -135,7 +135,7 @@ public:
         using kronrod = boost::math::quadrature::gauss_kronrod<T, 31>;
         if (!(m_k < T(1)))  // on the separatrix: no period, one quadrature over [0, t]
             return t < T(0) ? T(-kronrod::integrate(rate, t, T(0), 20, tolerance)) : T(kronrod::integrate(rate, T(0), t, 20, tolerance));
-        const T period = T(4) * boost::math::ellint_1(m_k) / abs_of(m_lambda);
+        const T period = this->period();  // finite here: Π is not constant and k < 1
         const T whole = floor(t / period), rest = t - whole * period;
         T angle(0);
         if (whole != T(0)) angle += whole * boost::math::quadrature::trapezoidal(rate, T(0), period, tolerance, 20);
@@ -147,10 +147,6 @@ public:
 private:
     using matrix3 = Eigen::Matrix<T, 3, 3>;
 
-    static T abs_of(const T& x) {
-        using std::abs;
-        return abs(x);
-    }
     // Π(t) in the reduced frame
     vector<T, 3> reduced_pi(const T& t) const {
         T cn, dn;

@@ -149,16 +149,12 @@ public:
     /// The attitude R_k of a state.
     template <class Q>
     so3::matrix3<T> attitude(const Q& q, std::size_t k) const {
-        so3::matrix3<T> R;
-        for (std::size_t i = 0; i < 9; ++i) R(Eigen::Index(i / 3), Eigen::Index(i % 3)) = q[12 * k + 3 + i];
-        return R;
+        return detail::matrix_of_rows<T>(q, 12 * k + 3);
     }
     /// The body angular momentum Π_k = vee(R_kᵀP_k − P_kᵀR_k) of a state (about its centre of mass).
     template <class Q, class P>
     vector<T, 3> body_momentum(const Q& q, const P& p, std::size_t k) const {
-        so3::matrix3<T> Pk;
-        for (std::size_t i = 0; i < 9; ++i) Pk(Eigen::Index(i / 3), Eigen::Index(i % 3)) = p[12 * k + 3 + i];
-        return detail::body_momentum_of(attitude(q, k), Pk);
+        return detail::body_momentum_of(attitude(q, k), detail::matrix_of_rows<T>(p, 12 * k + 3));
     }
 
     /// H(q, p) = Σ |p_x|²/(2m) + ½ tr(P J_d⁻¹ Pᵀ) + m g x₃ (J).
@@ -168,10 +164,8 @@ public:
         for (std::size_t k = 0; k < m_links.size(); ++k) {
             const std::size_t o = 12 * k;
             for (std::size_t i = 0; i < 3; ++i) e += p[o + i] * p[o + i] / (T(2) * m_links[k].mass);
-            for (std::size_t r = 0; r < 3; ++r)
-                for (std::size_t a = 0; a < 3; ++a)
-                    for (std::size_t b = 0; b < 3; ++b)
-                        e += p[o + 3 + 3 * r + a] * m_second_inverse[k](Eigen::Index(a), Eigen::Index(b)) * p[o + 3 + 3 * r + b] / T(2);
+            const so3::matrix3<T> Pk = detail::matrix_of_rows<T>(p, o + 3);
+            e += T((Pk * m_second_inverse[k] * Pk.transpose()).trace()) / T(2);
             e += m_links[k].mass * m_g * q[o + 2];
         }
         return e;

@@ -82,21 +82,18 @@ void rotate_about_principal_axis(const Body& body, int i, const T& h, vector<T, 
     pi = Q * so3::axis_rotation(i, theta).transpose() * Q.transpose() * pi;
 }
 
-/// The potential's kick over h, Π ← Π + h τ(R), on a rotation matrix or a quaternion attitude
-/// (nothing for a free body).
-template <class Body, class T, class Attitude>
-void potential_kick(const Body& body, const T& h, const Attitude& attitude, vector<T, 3>& pi) {
-    if constexpr (Body::has_potential) {
-        if constexpr (Attitude::RowsAtCompileTime == 4) pi += h * body.torque(so3::rotation_of(attitude));
-        else pi += h * body.torque(attitude);
-    }
-}
-
 /// The rotation matrix of an attitude (a rotation matrix or a unit quaternion).
 template <class T, class Attitude>
 so3::matrix3<T> attitude_matrix(const Attitude& attitude) {
     if constexpr (Attitude::RowsAtCompileTime == 4) return so3::rotation_of(attitude);
     else return attitude;
+}
+
+/// The potential's kick over h, Π ← Π + h τ(R), on a rotation matrix or a quaternion attitude
+/// (nothing for a free body).
+template <class Body, class T, class Attitude>
+void potential_kick(const Body& body, const T& h, const Attitude& attitude, vector<T, 3>& pi) {
+    if constexpr (Body::has_potential) pi += h * body.torque(attitude_matrix<T>(attitude));
 }
 
 /// The opening half-kick of a step from t: Π ← Π + (h/2)(τ(R) + τ_e(t, R, Π)), explicit (the
