@@ -8,7 +8,9 @@
 /// (`symmetric_top_stepper`), the Lie group variational integrator
 /// (`lie_group_variational_stepper`), the free rigid body's exact body angular momentum (Jacobi's
 /// elliptic functions) and attitude (`problems::free_rigid_body`), and the gravity-gradient
-/// satellite (`problems::gravity_gradient_satellite`); for comparisons with general-purpose
+/// satellite (`problems::gravity_gradient_satellite`); a body that also translates under a
+/// potential V(R, x) (`translating_rigid_body`; the full body problem's
+/// `problems::orbiting_rigid_body`); for comparisons with general-purpose
 /// methods, the quaternion form as an odeint system (`rigid_body_ode`); the body on the nine
 /// entries of R as a constrained system (`embedded_rigid_body`: RATTLE on rotation matrices) and
 /// the symplecticity defect of a rigid stepper on T*SO(3) (`rigid_symplecticity_defect`); chains
@@ -18,8 +20,10 @@
 #include "geomint/model/embedded_rigid_body.hpp"
 #include "geomint/model/rigid_body.hpp"
 #include "geomint/model/rigid_body_ode.hpp"
+#include "geomint/model/translating_rigid_body.hpp"
 #include "geomint/problems/free_rigid_body.hpp"
 #include "geomint/problems/gravity_gradient.hpp"
+#include "geomint/problems/orbiting_rigid_body.hpp"
 #include "geomint/problems/rigid_body_chain.hpp"
 #include "geomint/scheme/rigid/rotor_splitting.hpp"
 #include "geomint/scheme/rigid/symmetric_top_splitting.hpp"

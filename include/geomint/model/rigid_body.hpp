@@ -62,6 +62,8 @@ public:
     static constexpr bool has_potential = !std::is_same_v<Potential, free_rotation>;
     /// Whether the body is forced by an external torque.
     static constexpr bool has_external_torque = !std::is_same_v<Torque, no_external_torque>;
+    /// It only rotates (model/translating_rigid_body.hpp is the body that also translates).
+    static constexpr bool translates = false;
 
     /// A body whose frame is principal, with moments I₁, I₂, I₃.
     /// \throws std::invalid_argument naming the moment unless each is finite and > 0.

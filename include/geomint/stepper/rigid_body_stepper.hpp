@@ -28,7 +28,9 @@
 /// 9 entries in row-major order, or a unit quaternion (w, x, y, z) as 4 entries — and p the body
 /// angular momentum Π (3 entries); containers as for every geomint stepper (std::array,
 /// std::vector, Eigen vectors). The system is the `rigid_body` model. dt < 0 steps backward (the
-/// schemes are symmetric).
+/// schemes are symmetric). A body that also translates (`translating_rigid_body`,
+/// model/translating_rigid_body.hpp) has x after the attitude in q (12 or 7 entries) and its
+/// momentum after Π in p (6 entries); the schemes move them in their kicks and drifts.
 ///
 /// Checked each step with `checked` (std::invalid_argument naming the value): dt finite and
 /// non-zero; p of 3 entries and q of 9 or 4, every entry finite; the attitude on SO(3) to √ε —
@@ -42,6 +44,7 @@
 #include "geomint/linalg.hpp"
 #include "geomint/matrix.hpp"
 #include "geomint/model/rigid_body.hpp"
+#include "geomint/model/translating_rigid_body.hpp"
 #include "geomint/model/system_form.hpp"
 #include "geomint/scheme/rigid/lie_group_variational.hpp"
 #include "geomint/scheme/rigid/rotor_splitting.hpp"
@@ -106,57 +109,85 @@ private:
     void step(System& body, const QIn& q_in, const PIn& p_in, const time_type& t, QOut& q_out, POut& p_out,
               const time_type& dt) {
         static_assert(form_of<System>() == system_form::rigid_body,
-                      "a rigid-body stepper steps a geomint::rigid_body (model/rigid_body.hpp)");
+                      "a rigid-body stepper steps a geomint::rigid_body or translating_rigid_body (model/)");
+        using body_type = std::remove_cv_t<System>;  // unwrapped by stepper_base
+        constexpr bool translates = body_type::translates;
+        constexpr int tail = translates ? 3 : 0;  // x after the attitude, p after Π
         const auto q = as_eigen(q_in);
         const auto p = as_eigen(p_in);
+        const Eigen::Index attitude_size = q.size() - tail;
         if constexpr (base::checks_enabled) {
-            if (p.size() != 3)
-                throw std::invalid_argument(std::string(Scheme::name) + ": p (the body angular momentum) has " +
-                                            std::to_string(p.size()) + " entries (precondition: 3)");
-            if (q.size() != 9 && q.size() != 4)
-                throw std::invalid_argument(std::string(Scheme::name) + ": q (the attitude) has " + std::to_string(q.size()) +
-                                            " entries (precondition: 9, the rotation matrix row by row, or 4, a quaternion)");
+            if (p.size() != 3 + tail)
+                throw std::invalid_argument(std::string(Scheme::name) +
+                                            (translates ? ": p (the body angular momentum, then the momentum) has "
+                                                        : ": p (the body angular momentum) has ") +
+                                            std::to_string(p.size()) + " entries (precondition: " + std::to_string(3 + tail) + ")");
+            if (attitude_size != 9 && attitude_size != 4)
+                throw std::invalid_argument(std::string(Scheme::name) +
+                                            (translates ? ": q (the attitude, then the centre of mass) has " : ": q (the attitude) has ") +
+                                            std::to_string(q.size()) + " entries (precondition: " +
+                                            (translates ? "12 or 7: the attitude (9, the rotation matrix row by row, or 4, a quaternion), "
+                                                          "then the centre of mass (3)"
+                                                        : "9, the rotation matrix row by row, or 4, a quaternion") +
+                                            ")");
             if (!all_finite(q) || !all_finite(p)) detail::throw_non_finite_state(Scheme::name, q, p);
         }
-        vector<T, 3> pi = p;
+        vector<T, 3> pi = p.template head<3>();
+        vector<T, 3> x = vector<T, 3>::Zero(), momentum = vector<T, 3>::Zero();
+        if constexpr (translates) {
+            x = q.template tail<3>();
+            momentum = p.template tail<3>();
+        }
+        // the body the schemes step: for a translating one, with (x, p) bound for this step
+        auto stepped = [&]() -> decltype(auto) {
+            if constexpr (translates) return detail::bound_translation<body_type>(body, x, momentum);
+            else return static_cast<const body_type&>(body);
+        };
         constexpr int rows = std::remove_cvref_t<decltype(q)>::RowsAtCompileTime;
-        static_assert(rows == 9 || rows == 4 || rows == Eigen::Dynamic,
-                      "a rigid-body attitude has 9 entries (the rotation matrix row by row) or 4 (a quaternion)");
-        if constexpr (rows != 4) {
-            if (q.size() == 9) {
+        constexpr int attitude_rows = rows == Eigen::Dynamic ? Eigen::Dynamic : rows - tail;
+        static_assert(attitude_rows == 9 || attitude_rows == 4 || attitude_rows == Eigen::Dynamic,
+                      "a rigid-body attitude has 9 entries (the rotation matrix row by row) or 4 (a quaternion), "
+                      "followed by the centre of mass (3) for a translating body");
+        if constexpr (attitude_rows != 4) {
+            if (attitude_size == 9) {
                 matrix3 R;
                 for (int i = 0; i < 3; ++i)
                     for (int j = 0; j < 3; ++j) R(i, j) = q(3 * i + j);
                 prepare_matrix(R);
-                if constexpr (implicit) Scheme::step(body, T(t), T(dt), R, pi, m_options.iteration);
-                else Scheme::step(body, T(t), T(dt), R, pi);
+                if constexpr (implicit) Scheme::step(stepped(), T(t), T(dt), R, pi, m_options.iteration);
+                else Scheme::step(stepped(), T(t), T(dt), R, pi);
                 R = so3::newton_schulz_step(R);  // the rounding correction (see the file's comment)
-                resize_state(q_out, 9);
+                resize_state(q_out, 9 + tail);
                 auto out = as_eigen(q_out);
                 for (int i = 0; i < 3; ++i)
                     for (int j = 0; j < 3; ++j) out(3 * i + j) = R(i, j);
             }
         }
-        if constexpr (rows != 9) {
-            if (q.size() == 4) {
+        if constexpr (attitude_rows != 9) {
+            if (attitude_size == 4) {
                 vector<T, 4> quaternion;
                 for (int i = 0; i < 4; ++i) quaternion(i) = q(i);
                 prepare_quaternion(quaternion);
                 if constexpr (implicit) {  // the implicit schemes step the rotation matrix
                     matrix3 R = so3::rotation_of(quaternion);
-                    Scheme::step(body, T(t), T(dt), R, pi, m_options.iteration);
+                    Scheme::step(stepped(), T(t), T(dt), R, pi, m_options.iteration);
                     quaternion = quaternion_continuing(R, quaternion);
                 } else {
-                    Scheme::step(body, T(t), T(dt), quaternion, pi, body.principal_axes_quaternion());
+                    Scheme::step(stepped(), T(t), T(dt), quaternion, pi, body.principal_axes_quaternion());
                 }
                 quaternion /= quaternion.norm();  // the rounding correction
-                resize_state(q_out, 4);
+                resize_state(q_out, 4 + tail);
                 auto out = as_eigen(q_out);
                 for (int i = 0; i < 4; ++i) out(i) = quaternion(i);
             }
         }
-        resize_state(p_out, 3);
-        as_eigen(p_out) = pi;
+        resize_state(p_out, 3 + tail);
+        auto p_new = as_eigen(p_out);
+        p_new.template head<3>() = pi;
+        if constexpr (translates) {
+            as_eigen(q_out).template tail<3>() = x;
+            p_new.template tail<3>() = momentum;
+        }
     }
 
     // R on SO(3) to √ε (checked), or projected onto it (option)

@@ -19,10 +19,14 @@
 ///     G(f) = a + a × f + (a·f) f − 2 J f = 0,    ∂G/∂f = â + (a·f) I + f aᵀ − 2 J,
 ///
 /// by geomint's Newton solve (solver/newton_raphson.hpp) from f = 0, with the residual scaled by
-/// |a| + |J f|. \throws convergence_error naming the iterations, the residual and h.
+/// |a| + |J f|. The step is thus the kick Π ← Π + (h/2)τ_k, the free map, the kick (h/2)τ_{k+1};
+/// a body that translates adds its drift x ← x + h p/m and the force to the kicks (Lee, Leok &
+/// McClamroch, Celest. Mech. Dyn. Astron. 98 (2007) 121).
+/// \throws convergence_error naming the iterations, the residual and h.
 
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/scheme/rigid/rotor_splitting.hpp"
 #include "geomint/scheme/traits.hpp"
 #include "geomint/solver/newton_raphson.hpp"
 #include "geomint/solver/options.hpp"
@@ -87,12 +91,13 @@ struct lie_group_variational : scheme_claims<2, symplectic_map | time_symmetric>
         static_assert(!Body::has_external_torque,
                       "the Lie group variational integrator takes no external torque: use rigid_body_stepper or its "
                       "compositions (Lagrange-d'Alembert kicks)");
-        const vector<T, 3> tau0 = body.torque(R);
-        const vector<T, 3> a = h * pi + (h * h / T(2)) * tau0;
-        const so3::matrix3<T> F = relative_rotation(body.inertia(), body.moments(), a, h, opt);
+        const T half = h / T(2);
+        detail::potential_kick(body, half, R, pi);  // Π + (h/2) τ_k: a = h Π + (h²/2) τ_k
+        const so3::matrix3<T> F = relative_rotation(body.inertia(), body.moments(), vector<T, 3>(h * pi), h, opt);
         R = R * F;
-        pi = F.transpose() * vector<T, 3>(pi + (h / T(2)) * tau0);
-        if constexpr (Body::has_potential) pi += (h / T(2)) * body.torque(R);
+        pi = F.transpose() * pi;
+        detail::translation_drift(body, h);
+        detail::potential_kick(body, half, R, pi);
     }
 };
 

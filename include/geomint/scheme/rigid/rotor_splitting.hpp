@@ -21,6 +21,8 @@
 /// suzuki4, kahan_li6, kahan_li8, …): order Method::order.
 ///
 /// The attitude is a rotation matrix or a unit quaternion (w, x, y, z); the flows act on either.
+/// A body that also translates (model/translating_rigid_body.hpp) adds the drift x ← x + h p/m to
+/// the free flow (it commutes with the rotations) and the force to the kicks.
 
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
@@ -90,10 +92,21 @@ so3::matrix3<T> attitude_matrix(const Attitude& attitude) {
 }
 
 /// The potential's kick over h, Π ← Π + h τ(R), on a rotation matrix or a quaternion attitude
-/// (nothing for a free body).
+/// (nothing for a free body); for a body that translates (model/translating_rigid_body.hpp),
+/// Π ← Π + h τ(R, x) and p ← p + h F(R, x).
 template <class Body, class T, class Attitude>
 void potential_kick(const Body& body, const T& h, const Attitude& attitude, vector<T, 3>& pi) {
-    if constexpr (Body::has_potential) pi += h * body.torque(attitude_matrix<T>(attitude));
+    if constexpr (Body::has_potential) {
+        if constexpr (Body::translates) body.kick(h, attitude_matrix<T>(attitude), pi);
+        else pi += h * body.torque(attitude_matrix<T>(attitude));
+    }
+}
+
+/// The centre of mass's drift over h, x ← x + (h/m) p, for a body that translates (nothing
+/// otherwise): it commutes with the rotations, so a scheme takes it beside its free flow.
+template <class Body, class T>
+void translation_drift(const Body& body, const T& h) {
+    if constexpr (Body::translates) body.drift(h);
 }
 
 /// The opening half-kick of a step from t: Π ← Π + (h/2)(τ(R) + τ_e(t, R, Π)), explicit (the
@@ -184,6 +197,7 @@ struct rotor_splitting : scheme_claims<2, symplectic_map | time_symmetric>, stab
             }
             detail::rotate_about_principal_axis(body, 1, half, attitude, pi, axes...);
             detail::rotate_about_principal_axis(body, 2, g, attitude, pi, axes...);
+            detail::translation_drift(body, g);
             detail::rotate_about_principal_axis(body, 1, half, attitude, pi, axes...);
             if constexpr (Body::has_external_torque) {
                 detail::rotate_about_principal_axis(body, 0, half, attitude, pi, axes...);

@@ -72,6 +72,7 @@ struct symmetric_top_splitting : scheme_claims<2, symplectic_map | time_symmetri
         const T half = h / T(2);
         detail::opening_kick(body, t, half, attitude, pi);
         free_flow(body, h, attitude, pi);
+        detail::translation_drift(body, h);
         detail::closing_kick(body, T(t + h), half, attitude, pi);
     }
 
