@@ -5,7 +5,8 @@
 /// principal moments or a symmetric positive definite tensor, a potential V(R) with its torque by
 /// autodiff), the splitting into exact rotations and its compositions as odeint steppers
 /// (`rigid_body_stepper`, `composed_rigid_body_stepper`), the symmetric top's splitting
-/// (`symmetric_top_stepper`), the Lie group variational integrator
+/// (`symmetric_top_stepper`), the splitting into the free body's exact flow and kicks
+/// (`exact_free_flow_stepper`), the Lie group variational integrator
 /// (`lie_group_variational_stepper`), the free rigid body's exact body angular momentum (Jacobi's
 /// elliptic functions) and attitude (`problems::free_rigid_body`), and the gravity-gradient
 /// satellite (`problems::gravity_gradient_satellite`); a body that also translates under a
@@ -25,6 +26,7 @@
 #include "geomint/problems/gravity_gradient.hpp"
 #include "geomint/problems/orbiting_rigid_body.hpp"
 #include "geomint/problems/rigid_body_chain.hpp"
+#include "geomint/scheme/rigid/exact_free_flow_splitting.hpp"
 #include "geomint/scheme/rigid/rotor_splitting.hpp"
 #include "geomint/scheme/rigid/symmetric_top_splitting.hpp"
 #include "geomint/so3.hpp"

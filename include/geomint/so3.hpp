@@ -87,6 +87,16 @@ matrix3<T> rotation_of(const vector<T, 4>& q) {
     return R;
 }
 
+/// The unit quaternion (w, x, y, z) of a rotation matrix R, of the sign whose dot product with
+/// `near` is ≥ 0 (q and −q are one rotation; the default takes w ≥ 0).
+template <class T>
+vector<T, 4> quaternion_of(const matrix3<T>& R, const vector<T, 4>& near = vector<T, 4>(T(1), T(0), T(0), T(0))) {
+    const Eigen::Quaternion<T> e(R);
+    vector<T, 4> q(e.w(), e.x(), e.y(), e.z());
+    if (q.dot(near) < T(0)) q = -q;
+    return q;
+}
+
 /// The Hamilton product a ⊗ b (the rotation b first, then a: R(a ⊗ b) = R(a) R(b)).
 template <class T>
 vector<T, 4> quaternion_product(const vector<T, 4>& a, const vector<T, 4>& b) {

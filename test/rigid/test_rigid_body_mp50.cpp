@@ -81,6 +81,14 @@ TEST(RigidBodyExact, AttitudeAgainstBulirschStoer) {
             EXPECT_LE(d, 1e-38) << c.name << " at t = " << to_d(t1);
         }
     }
+    // an axisymmetric body (k = 0: Π precesses uniformly about the axis), moments in either order
+    for (const vector<W, 3>& I : {vector<W, 3>(W(1), W(1), W(2)), vector<W, 3>(W(3), W(2), W(2))}) {
+        const vector<W, 3> pi0(W(1), W(1) / W(2), W(-3) / W(10));
+        const problems::free_rigid_body<W> symmetric(I, pi0, R0);
+        const double d = to_d(max_abs(so3::matrix3<W>(symmetric.attitude(W(5)) - attitude_by_bulirsch_stoer(I, pi0, R0, W(5)))));
+        std::cout << "axisymmetric " << to_d(I(0)) << ", " << to_d(I(1)) << ", " << to_d(I(2)) << ": R(5) against Bulirsch-Stoer " << d << "\n";
+        EXPECT_LE(d, 1e-38);
+    }
     // Π constant (along a principal axis): R(t) = R₀ exp(t Ω̂)
     const vector<W, 3> I(W(1), W(2), W(3)), spin(W(0), W(2), W(0));
     const problems::free_rigid_body<W> steady(I, spin, R0);

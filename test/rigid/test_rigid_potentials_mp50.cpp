@@ -1,4 +1,6 @@
-// Rigid bodies with a potential at 50 digits (problems/gravity_gradient.hpp, a heavy top):
+// Rigid bodies with a potential at 50 digits (problems/gravity_gradient.hpp, a heavy top), for the
+// splitting into rotations, the exact-free-flow splitting, the Lie group variational map and
+// compositions:
 // - the gravity-gradient satellite's planar libration is a pendulum in 2θ: orders of R and Π
 //   against the exact pendulum (exact/pendulum_solution.hpp);
 // - the asymmetric heavy top and a tumbling satellite: orders of R and Π against Bulirsch–Stoer
@@ -70,6 +72,9 @@ void expect_all_orders(const Body& body, const M3& R0, const vector<W, 3>& pi0, 
     expect_orders<composed_rigid_body_stepper<A9, A3, scheme::suzuki4>>(body, R0, pi0, R1, pi1, 4, name + ", suzuki4");
     expect_orders<composed_rigid_body_stepper<A9, A3, scheme::kahan_li8>>(body, R0, pi0, R1, pi1, 8, name + ", kahan_li8");
     expect_orders<lie_group_variational_stepper<A9, A3>>(body, R0, pi0, R1, pi1, 2, name + ", Lie group variational");
+    expect_orders<exact_free_flow_stepper<A9, A3>>(body, R0, pi0, R1, pi1, 2, name + ", exact free flow");
+    expect_orders<composed_exact_free_flow_stepper<A9, A3, scheme::suzuki4>>(body, R0, pi0, R1, pi1, 4,
+                                                                              name + ", exact free flow o suzuki4");
 }
 
 // (R, Π)(t1) of Ṙ = R Ω̂, Π̇ = Π × I⁻¹Π + τ(R) by Bulirsch–Stoer at 50 digits, tolerance 1e-40

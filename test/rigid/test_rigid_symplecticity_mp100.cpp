@@ -90,6 +90,7 @@ TEST(RigidSymplecticity, RestrictedDefectOnTheCotangentBundle) {
     EXPECT_LE(defect("splitting", rigid_body_stepper<A9, A3>{}), bound);
     EXPECT_LE(defect("kahan_li8", composed_rigid_body_stepper<A9, A3, scheme::kahan_li8>{}), bound);
     EXPECT_LE(defect("Lie group variational", lie_group_variational_stepper<A9, A3>{}), bound);
+    EXPECT_LE(defect("exact free flow", exact_free_flow_stepper<A9, A3>{}), bound);
     EXPECT_LE(defect("Lie group variational o suzuki4", composed_lie_group_variational_stepper<A9, A3, scheme::suzuki4>{}), bound);
     // a quaternion stepper, through the quaternion of R
     const double quaternion = to_d(rigid_symplecticity_defect<4>(composed_rigid_body_stepper<std::array<T, 4>, A3, scheme::kahan_li8>{},

@@ -6,7 +6,9 @@
 /// yoshida6/kahan_li6, yoshida8/kahan_li8), scheme/rigid/rotor_splitting.hpp; the Lie group
 /// variational integrator (`lie_group_variational_stepper`, the discrete Moser–Veselov map for
 /// the free body, implicit) and its compositions, scheme/rigid/lie_group_variational.hpp; the
-/// symmetric top's splitting (`symmetric_top_stepper`), scheme/rigid/symmetric_top_splitting.hpp.
+/// symmetric top's splitting (`symmetric_top_stepper`), scheme/rigid/symmetric_top_splitting.hpp;
+/// the splitting into the free body's exact flow and kicks (`exact_free_flow_stepper`, and
+/// `composed_exact_free_flow_stepper`), scheme/rigid/exact_free_flow_splitting.hpp.
 ///
 /// \code
 ///   geomint::rigid_body<double> body(geomint::vector<double, 3>(1, 2, 3));  // principal moments
@@ -46,6 +48,7 @@
 #include "geomint/model/rigid_body.hpp"
 #include "geomint/model/translating_rigid_body.hpp"
 #include "geomint/model/system_form.hpp"
+#include "geomint/scheme/rigid/exact_free_flow_splitting.hpp"
 #include "geomint/scheme/rigid/lie_group_variational.hpp"
 #include "geomint/scheme/rigid/rotor_splitting.hpp"
 #include "geomint/scheme/rigid/symmetric_top_splitting.hpp"
@@ -171,7 +174,7 @@ private:
                 if constexpr (implicit) {  // the implicit schemes step the rotation matrix
                     matrix3 R = so3::rotation_of(quaternion);
                     Scheme::step(stepped(), T(t), T(dt), R, pi, m_options.iteration);
-                    quaternion = quaternion_continuing(R, quaternion);
+                    quaternion = so3::quaternion_of(R, quaternion);  // of the sign nearest the previous one
                 } else {
                     Scheme::step(stepped(), T(t), T(dt), quaternion, pi, body.principal_axes_quaternion());
                 }
@@ -224,13 +227,6 @@ private:
                                             "; rigid_body_options{.project_attitude = true} normalizes it)");
         }
     }
-    // the unit quaternion of R of the sign nearest to the previous one (q and −q are one rotation)
-    static vector<T, 4> quaternion_continuing(const matrix3& R, const vector<T, 4>& previous) {
-        const Eigen::Quaternion<T> e(R);
-        vector<T, 4> q(e.w(), e.x(), e.y(), e.z());
-        if (q.dot(previous) < T(0)) q = -q;
-        return q;
-    }
     rigid_body_options m_options;
 };
 
@@ -242,6 +238,16 @@ using composed_rigid_body_stepper = rigid_body_stepper<Coor, Momentum, scheme::r
 /// potential symmetric about the body axis (order 2).
 template <class Coor, class Momentum, class Checks = checked>
 using symmetric_top_stepper = rigid_body_stepper<Coor, Momentum, scheme::symmetric_top_splitting, Checks>;
+
+/// The splitting into the free body's exact flow and the potential's kicks (Celledoni et al.
+/// 2008; order 2, exact for the free body), scheme/rigid/exact_free_flow_splitting.hpp.
+template <class Coor, class Momentum, class Checks = checked>
+using exact_free_flow_stepper = rigid_body_stepper<Coor, Momentum, scheme::exact_free_flow_splitting<>, Checks>;
+
+/// The exact-free-flow splitting composed with the weights of `Method`.
+template <class Coor, class Momentum, class Method, class Checks = checked>
+using composed_exact_free_flow_stepper =
+    rigid_body_stepper<Coor, Momentum, scheme::rotor_composition<Method, scheme::exact_free_flow_splitting<>>, Checks>;
 
 /// The Lie group variational integrator (the discrete Moser–Veselov map for the free body; order
 /// 2, implicit: Newton on the Cayley parameter, `rigid_body_options::iteration`).

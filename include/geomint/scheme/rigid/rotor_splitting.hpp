@@ -148,6 +148,26 @@ void closing_kick(const Body& body, const T& t, const T& half, const Attitude& a
     }
 }
 
+/// The substeps of γ_l h, l = 1 … s, from t of a kick–flow–kick splitting, K(γh/2) ∘ Φ(γh) ∘
+/// K(γh/2) with Φ(g) = `flow(g, attitude, Π)` the free flow (and a translating body's drift):
+/// the kicks of consecutive substeps merged (two flows of one Hamiltonian term, exact), except
+/// with an external torque, whose opening and closing kicks are taken at different Π.
+template <class Body, class T, class Attitude, class Flow>
+void kick_flow_substeps(const Body& body, const T& t, const T& h, const std::vector<T>& gamma, Attitude& attitude,
+                        vector<T, 3>& pi, Flow&& flow) {
+    T elapsed(0), pending(0);  // pending: the merged kick carried into the next substep
+    for (const T& weight : gamma) {
+        const T g = weight * h, half = g / T(2), start = t + elapsed * h;
+        if constexpr (Body::has_external_torque) opening_kick(body, start, half, attitude, pi);
+        else potential_kick(body, T(pending + half), attitude, pi);
+        flow(g, attitude, pi);
+        if constexpr (Body::has_external_torque) closing_kick(body, T(start + g), half, attitude, pi);
+        pending = half;
+        elapsed += weight;
+    }
+    if constexpr (!Body::has_external_torque) potential_kick(body, pending, attitude, pi);
+}
+
 }  // namespace detail
 
 /// The symmetric splitting of the rigid body into exact rotations and kicks (order 2; see the
@@ -183,34 +203,28 @@ struct rotor_splitting : scheme_claims<2, symplectic_map | time_symmetric>, stab
     template <class Body, class T, class Attitude, class... Axes>
     static void substeps(const Body& body, const T& t, const T& h, const std::vector<T>& gamma, Attitude& attitude,
                          vector<T, 3>& pi, const Axes&... axes) {
-        T elapsed(0), pending(0);  // pending: the merged end flow carried into the next substep
-        for (const T& weight : gamma) {
-            const T g = weight * h, half = g / T(2), start = t + elapsed * h;
-            if constexpr (Body::has_external_torque) {
-                detail::opening_kick(body, start, half, attitude, pi);
-                detail::rotate_about_principal_axis(body, 0, half, attitude, pi, axes...);
-            } else if constexpr (Body::has_potential) {
-                detail::potential_kick(body, T(pending + half), attitude, pi);
-                detail::rotate_about_principal_axis(body, 0, half, attitude, pi, axes...);
-            } else {
+        if constexpr (Body::has_potential || Body::has_external_torque) {
+            detail::kick_flow_substeps(body, t, h, gamma, attitude, pi, [&](const T& g, Attitude& a, vector<T, 3>& p) {
+                const T half = g / T(2);
+                detail::rotate_about_principal_axis(body, 0, half, a, p, axes...);
+                detail::rotate_about_principal_axis(body, 1, half, a, p, axes...);
+                detail::rotate_about_principal_axis(body, 2, g, a, p, axes...);
+                detail::translation_drift(body, g);
+                detail::rotate_about_principal_axis(body, 1, half, a, p, axes...);
+                detail::rotate_about_principal_axis(body, 0, half, a, p, axes...);
+            });
+        } else {  // a free body: the rotations T₁ of consecutive substeps merged
+            T pending(0);
+            for (const T& weight : gamma) {
+                const T g = weight * h, half = g / T(2);
                 detail::rotate_about_principal_axis(body, 0, T(pending + half), attitude, pi, axes...);
+                detail::rotate_about_principal_axis(body, 1, half, attitude, pi, axes...);
+                detail::rotate_about_principal_axis(body, 2, g, attitude, pi, axes...);
+                detail::translation_drift(body, g);
+                detail::rotate_about_principal_axis(body, 1, half, attitude, pi, axes...);
+                pending = half;
             }
-            detail::rotate_about_principal_axis(body, 1, half, attitude, pi, axes...);
-            detail::rotate_about_principal_axis(body, 2, g, attitude, pi, axes...);
-            detail::translation_drift(body, g);
-            detail::rotate_about_principal_axis(body, 1, half, attitude, pi, axes...);
-            if constexpr (Body::has_external_torque) {
-                detail::rotate_about_principal_axis(body, 0, half, attitude, pi, axes...);
-                detail::closing_kick(body, T(start + g), half, attitude, pi);
-            } else if constexpr (Body::has_potential) {
-                detail::rotate_about_principal_axis(body, 0, half, attitude, pi, axes...);
-            }
-            pending = half;
-            elapsed += weight;
-        }
-        if constexpr (!Body::has_external_torque) {
-            if constexpr (Body::has_potential) detail::potential_kick(body, pending, attitude, pi);
-            else detail::rotate_about_principal_axis(body, 0, pending, attitude, pi, axes...);
+            detail::rotate_about_principal_axis(body, 0, pending, attitude, pi, axes...);
         }
     }
 };

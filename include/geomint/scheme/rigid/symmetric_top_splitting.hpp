@@ -67,13 +67,21 @@ struct symmetric_top_splitting : scheme_claims<2, symplectic_map | time_symmetri
     /// external torque enters the kicks as in `rotor_splitting`.
     /// \throws std::invalid_argument (`require_symmetric`).
     template <class Body, class T, class Attitude, class... Axes>
-    static void step(const Body& body, const T& t, const T& h, Attitude& attitude, vector<T, 3>& pi, const Axes&...) {
+    static void step(const Body& body, const T& t, const T& h, Attitude& attitude, vector<T, 3>& pi, const Axes&... axes) {
+        substeps(body, t, h, weights<T>(), attitude, pi, axes...);
+    }
+
+    /// The splitting's steps of γ_l h in sequence from t (a composition's step), the kicks of
+    /// consecutive substeps merged (detail::kick_flow_substeps).
+    /// \throws std::invalid_argument (`require_symmetric`).
+    template <class Body, class T, class Attitude, class... Axes>
+    static void substeps(const Body& body, const T& t, const T& h, const std::vector<T>& gamma, Attitude& attitude,
+                         vector<T, 3>& pi, const Axes&...) {
         require_symmetric(body);
-        const T half = h / T(2);
-        detail::opening_kick(body, t, half, attitude, pi);
-        free_flow(body, h, attitude, pi);
-        detail::translation_drift(body, h);
-        detail::closing_kick(body, T(t + h), half, attitude, pi);
+        detail::kick_flow_substeps(body, t, h, gamma, attitude, pi, [&](const T& g, Attitude& a, vector<T, 3>& p) {
+            free_flow(body, g, a, p);
+            detail::translation_drift(body, g);
+        });
     }
 
 private:
