@@ -28,6 +28,19 @@ TEST(ConformanceRigid, GeomintSteppersPass) {
     expect_conforms<composed_rigid_body_stepper<A9, A3, scheme::kahan_li6>>("kahan_li6");
     expect_conforms<composed_rigid_body_stepper<A4, A3, scheme::suzuki4>>("suzuki4 on quaternions");
     expect_conforms<lie_group_variational_stepper<A9, A3>>("Lie group variational");
+    expect_conforms<exact_free_flow_stepper<A9, A3>>("exact free flow");
+}
+
+// a stepper exact on the problem meets any order claim: its errors sit at round-off at every step
+// size, which the kit says (the splitting into rotations is not exact there)
+TEST(ConformanceRigid, AnExactStepperIsReportedAsSuch) {
+    const auto exact = conformance::examine_rigid(exact_free_flow_stepper<A9, A3>{}, conformance::free_rigid_body_problem<double>{});
+    const auto splitting = conformance::examine_rigid(rigid_body_stepper<A9, A3>{}, conformance::free_rigid_body_problem<double>{});
+    EXPECT_TRUE(exact.exact_to_round_off);
+    EXPECT_NE(exact.summary().find("order exact to round-off"), std::string::npos);
+    for (double e : exact.errors) EXPECT_LE(e, 1000 * std::numeric_limits<double>::epsilon() * 4);
+    EXPECT_FALSE(splitting.exact_to_round_off);
+    EXPECT_NEAR(splitting.measured_order, 2.0, 0.1);
 }
 
 // explicit Euler on Π and the exact rotation by hΩ on R (order 1, neither symplectic nor

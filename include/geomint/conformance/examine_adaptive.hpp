@@ -72,7 +72,7 @@ struct adaptive_report : report {
     /// A few lines for a log: the figures, the claims checked, PASS or FAIL with the reasons.
     std::string summary() const {
         using detail::figure;
-        std::string s = stepper_problem + ": order " + detail::order_figure(measured_order) + " in the control, reversibility defect " +
+        std::string s = stepper_problem + ": order " + order_text() + " in the control, reversibility defect " +
                         figure(reversibility_defect) + " (tolerance " + figure(reversibility_tolerance) +
                         "), energy error " + figure(energy_first_tenth) + " in the first tenth, " +
                         figure(energy_last_tenth) + " in the last (" + std::to_string(energy_run_steps) +

@@ -43,7 +43,7 @@ struct constrained_report : report {
     /// A few lines for a log: the figures, PASS or FAIL with the reasons.
     std::string summary() const {
         using detail::figure;
-        std::string s = stepper_problem + ": order " + detail::order_figure(measured_order) +
+        std::string s = stepper_problem + ": order " + order_text() +
                         ", restricted symplecticity defect " + figure(symplecticity_defect) + " (tolerance " +
                         figure(symplecticity_tolerance) + "), reversibility defect " + figure(reversibility_defect) +
                         " (tolerance " + figure(reversibility_tolerance) + "), constraint residuals " +

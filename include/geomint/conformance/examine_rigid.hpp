@@ -133,7 +133,7 @@ struct rigid_report : report {
     /// A few lines for a log: the figures, PASS or FAIL with the reasons.
     std::string summary() const {
         using detail::figure;
-        std::string s = stepper_problem + ": order " + detail::order_figure(measured_order) +
+        std::string s = stepper_problem + ": order " + order_text() +
                         ", symplecticity defect on T*SO(3) " + figure(symplecticity_defect) + " (tolerance " +
                         figure(symplecticity_tolerance) + "), reversibility defect " + figure(reversibility_defect) +
                         " (tolerance " + figure(reversibility_tolerance) + "), attitude defect " + figure(attitude_defect) +
