@@ -40,7 +40,9 @@ namespace geomint::scheme {
 /// The exact free flow and the kicks (order 2; see the file's comment).
 /// \tparam Policy Boost.Math's policy for the elliptic functions and integrals.
 template <class Policy = boost::math::policies::policy<>>
-struct exact_free_flow_splitting : scheme_claims<2, symplectic_map | time_symmetric>, stability_not_analysed {
+struct exact_free_flow_splitting : scheme_claims<2, symplectic_map | time_symmetric>,
+                                   stability_not_analysed,
+                                   detail::splitting_step<exact_free_flow_splitting<Policy>> {
     /// Short name, as used in reports and test names.
     static constexpr const char* name = "exact_free_flow_splitting";
     /// The publication and equations this is taken from.
@@ -48,29 +50,14 @@ struct exact_free_flow_splitting : scheme_claims<2, symplectic_map | time_symmet
         "Celledoni, Fasso, Safstrom & Zanna, SIAM J. Sci. Comput. 30 (2008) 2084; Landau & Lifshitz, Mechanics, §37";
     /// Explicit: the free flow is in closed form.
     static constexpr bool implicit = false;
-    /// One substep: the weights of its composition (here the single weight 1).
-    template <class T>
-    static const std::vector<T>& weights() {
-        static const std::vector<T> w{T(1)};
-        return w;
-    }
-
-    /// One step of signed h ≠ 0 from t on (attitude, Π) in place: a rotation matrix, or a unit
-    /// quaternion (the principal axes' quaternion, passed by the stepper, is not needed).
-    template <class Body, class T, class Attitude, class... Axes>
-    static void step(const Body& body, const T& t, const T& h, Attitude& attitude, vector<T, 3>& pi, const Axes&... axes) {
-        substeps(body, t, h, weights<T>(), attitude, pi, axes...);
-    }
 
     /// The splitting's steps of γ_l h in sequence from t (a composition's step), the kicks of
     /// consecutive substeps merged.
     template <class Body, class T, class Attitude, class... Axes>
     static void substeps(const Body& body, const T& t, const T& h, const std::vector<T>& gamma, Attitude& attitude,
                          vector<T, 3>& pi, const Axes&...) {
-        detail::kick_flow_substeps(body, t, h, gamma, attitude, pi, [&](const T& g, Attitude& a, vector<T, 3>& p) {
-            free_flow(body, g, a, p);
-            detail::translation_drift(body, g);
-        });
+        detail::kick_flow_substeps(body, t, h, gamma, attitude, pi,
+                                   [&](const T& g, Attitude& a, vector<T, 3>& p) { free_flow(body, g, a, p); });
     }
 
     /// The free body's exact flow over h on (attitude, Π), in place.

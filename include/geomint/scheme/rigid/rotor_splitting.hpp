@@ -149,9 +149,10 @@ void closing_kick(const Body& body, const T& t, const T& half, const Attitude& a
 }
 
 /// The substeps of γ_l h, l = 1 … s, from t of a kick–flow–kick splitting, K(γh/2) ∘ Φ(γh) ∘
-/// K(γh/2) with Φ(g) = `flow(g, attitude, Π)` the free flow (and a translating body's drift):
-/// the kicks of consecutive substeps merged (two flows of one Hamiltonian term, exact), except
-/// with an external torque, whose opening and closing kicks are taken at different Π.
+/// K(γh/2) with Φ(g) = `flow(g, attitude, Π)` the free flow, followed by a translating body's
+/// drift (which commutes with it): the kicks of consecutive substeps merged (two flows of one
+/// Hamiltonian term, exact), except with an external torque, whose opening and closing kicks are
+/// taken at different Π.
 template <class Body, class T, class Attitude, class Flow>
 void kick_flow_substeps(const Body& body, const T& t, const T& h, const std::vector<T>& gamma, Attitude& attitude,
                         vector<T, 3>& pi, Flow&& flow) {
@@ -161,6 +162,7 @@ void kick_flow_substeps(const Body& body, const T& t, const T& h, const std::vec
         if constexpr (Body::has_external_torque) opening_kick(body, start, half, attitude, pi);
         else potential_kick(body, T(pending + half), attitude, pi);
         flow(g, attitude, pi);
+        translation_drift(body, g);
         if constexpr (Body::has_external_torque) closing_kick(body, T(start + g), half, attitude, pi);
         pending = half;
         elapsed += weight;
@@ -168,11 +170,31 @@ void kick_flow_substeps(const Body& body, const T& t, const T& h, const std::vec
     if constexpr (!Body::has_external_torque) potential_kick(body, pending, attitude, pi);
 }
 
+/// What a rigid splitting written as `Derived::substeps` shares: its weights (one substep, the
+/// weight 1) and its step (the substeps of those weights).
+template <class Derived>
+struct splitting_step {
+    /// One substep: the weights of its composition (here the single weight 1).
+    template <class T>
+    static const std::vector<T>& weights() {
+        static const std::vector<T> w{T(1)};
+        return w;
+    }
+    /// One step of signed h ≠ 0 from t on (attitude, Π) in place. Attitude: a rotation matrix, or
+    /// a unit quaternion with `axes` the quaternion of the body's principal axes.
+    template <class Body, class T, class Attitude, class... Axes>
+    static void step(const Body& body, const T& t, const T& h, Attitude& attitude, vector<T, 3>& pi, const Axes&... axes) {
+        Derived::substeps(body, t, h, weights<T>(), attitude, pi, axes...);
+    }
+};
+
 }  // namespace detail
 
 /// The symmetric splitting of the rigid body into exact rotations and kicks (order 2; see the
 /// file's comment).
-struct rotor_splitting : scheme_claims<2, symplectic_map | time_symmetric>, stability_not_analysed {
+struct rotor_splitting : scheme_claims<2, symplectic_map | time_symmetric>,
+                         stability_not_analysed,
+                         detail::splitting_step<rotor_splitting> {
     /// Short name, as used in reports and test names.
     static constexpr const char* name = "rotor_splitting";
     /// The publication and equations this is taken from.
@@ -181,20 +203,6 @@ struct rotor_splitting : scheme_claims<2, symplectic_map | time_symmetric>, stab
         "Leimkuhler & McLachlan, J. Chem. Phys. 107 (1997) 5840";
     /// Explicit: every flow is a closed-form rotation or kick.
     static constexpr bool implicit = false;
-    /// One substep: the weights of its composition (here the single weight 1).
-    template <class T>
-    static const std::vector<T>& weights() {
-        static const std::vector<T> w{T(1)};
-        return w;
-    }
-
-    /// One step of signed h ≠ 0 from t on (attitude, Π) in place. Attitude: a rotation matrix, or
-    /// a unit quaternion with `axes` the quaternion of the body's principal axes.
-    template <class Body, class T, class Attitude, class... Axes>
-    static void step(const Body& body, const T& t, const T& h, Attitude& attitude, vector<T, 3>& pi, const Axes&... axes) {
-        substeps(body, t, h, weights<T>(), attitude, pi, axes...);
-    }
-
     /// The splitting's steps of γ_l h, l = 1 … s, in sequence from t (a composition's step). The
     /// end flows of consecutive substeps are merged, which is exact (two flows of one Hamiltonian
     /// term): the kicks K(γ_l h/2) K(γ_{l+1} h/2) of a body with a potential, the rotations T₁ of a
@@ -209,7 +217,6 @@ struct rotor_splitting : scheme_claims<2, symplectic_map | time_symmetric>, stab
                 detail::rotate_about_principal_axis(body, 0, half, a, p, axes...);
                 detail::rotate_about_principal_axis(body, 1, half, a, p, axes...);
                 detail::rotate_about_principal_axis(body, 2, g, a, p, axes...);
-                detail::translation_drift(body, g);
                 detail::rotate_about_principal_axis(body, 1, half, a, p, axes...);
                 detail::rotate_about_principal_axis(body, 0, half, a, p, axes...);
             });

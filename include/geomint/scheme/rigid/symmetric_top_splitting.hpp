@@ -36,7 +36,9 @@
 namespace geomint::scheme {
 
 /// The symmetric top's splitting (order 2; see the file's comment).
-struct symmetric_top_splitting : scheme_claims<2, symplectic_map | time_symmetric>, stability_not_analysed {
+struct symmetric_top_splitting : scheme_claims<2, symplectic_map | time_symmetric>,
+                                 stability_not_analysed,
+                                 detail::splitting_step<symmetric_top_splitting> {
     /// Short name, as used in reports and test names.
     static constexpr const char* name = "symmetric_top_splitting";
     /// The publication and equations this is taken from.
@@ -44,12 +46,6 @@ struct symmetric_top_splitting : scheme_claims<2, symplectic_map | time_symmetri
         "Landau & Lifshitz, Mechanics, §33 (the free symmetric top); Touma & Wisdom, Astron. J. 107 (1994) 1189";
     /// Explicit.
     static constexpr bool implicit = false;
-    /// One substep: the weights of its composition (here the single weight 1).
-    template <class T>
-    static const std::vector<T>& weights() {
-        static const std::vector<T> w{T(1)};
-        return w;
-    }
 
     /// \throws std::invalid_argument unless the body frame is principal and I₁ = I₂.
     template <class Body>
@@ -62,15 +58,6 @@ struct symmetric_top_splitting : scheme_claims<2, symplectic_map | time_symmetri
                                         " (precondition: a principal body frame with I_1 = I_2)");
     }
 
-    /// One step of signed h ≠ 0 from t on (attitude, Π) in place: a rotation matrix, or a unit
-    /// quaternion (with the principal axes' quaternion, unused: the frame is principal); an
-    /// external torque enters the kicks as in `rotor_splitting`.
-    /// \throws std::invalid_argument (`require_symmetric`).
-    template <class Body, class T, class Attitude, class... Axes>
-    static void step(const Body& body, const T& t, const T& h, Attitude& attitude, vector<T, 3>& pi, const Axes&... axes) {
-        substeps(body, t, h, weights<T>(), attitude, pi, axes...);
-    }
-
     /// The splitting's steps of γ_l h in sequence from t (a composition's step), the kicks of
     /// consecutive substeps merged (detail::kick_flow_substeps).
     /// \throws std::invalid_argument (`require_symmetric`).
@@ -78,10 +65,8 @@ struct symmetric_top_splitting : scheme_claims<2, symplectic_map | time_symmetri
     static void substeps(const Body& body, const T& t, const T& h, const std::vector<T>& gamma, Attitude& attitude,
                          vector<T, 3>& pi, const Axes&...) {
         require_symmetric(body);
-        detail::kick_flow_substeps(body, t, h, gamma, attitude, pi, [&](const T& g, Attitude& a, vector<T, 3>& p) {
-            free_flow(body, g, a, p);
-            detail::translation_drift(body, g);
-        });
+        detail::kick_flow_substeps(body, t, h, gamma, attitude, pi,
+                                   [&](const T& g, Attitude& a, vector<T, 3>& p) { free_flow(body, g, a, p); });
     }
 
 private:
