@@ -1,4 +1,5 @@
 #include "cli_options.hpp"
+#include "model_files.hpp"
 
 #include "figure.hpp"
 #include "parse_options.hpp"
@@ -84,7 +85,7 @@ po::options_description description(std::string& precision, std::string& out, st
         "Kepler pericentre timing), and the noisy-(M, K) study. The sweeps (pendulum-tables,\n"
         "pendulum-figures, pendulum-table1, noise) run their members across MPI ranks under mpirun -np K.\n\nOptions");
     desc.add_options()("help,h", "print this help")("version", "print the version and exit")(
-        "precision,p", po::value(&precision)->default_value(d.precision), "double | quad | mp50")(
+        "precision,p", po::value(&precision)->default_value(d.precision), precision_choices().c_str())(
         "out,o", po::value(&out)->default_value(d.out.string()), "output folder (created if missing)")(
         "only", po::value(&only)->default_value(all_experiments()),
         ("comma-separated subset of: " + all_experiments()).c_str());
@@ -113,6 +114,27 @@ po::variables_map parse_options(int argc, const char* const* argv, const po::opt
         throw usage_error(e.what());
     }
     return vm;
+}
+
+std::string precision_choices() {
+#if defined(GEOMINT_HAS_MPFR)
+    return "double | quad | mp50 | mpfr50";
+#else
+    return "double | quad | mp50";
+#endif
+}
+
+void check_precision(const std::string& precision, const std::string& option) {
+    if (precision == "double" || precision == "quad" || precision == "mp50") return;
+    if (precision == "mpfr50") {
+#if defined(GEOMINT_HAS_MPFR)
+        return;
+#else
+        throw usage_error(option + " mpfr50: this geomint was built without MPFR (the component geomint::mp; Debian "
+                                   "packages libmpfr-dev and libgmp-dev)");
+#endif
+    }
+    throw usage_error(option + " " + excerpt(precision) + " is not one of " + precision_choices());
 }
 
 const std::string& all_experiments() {
@@ -159,8 +181,7 @@ command_line parse_command_line(int argc, const char* const* argv) {
         r.version = true;
         return r;
     }
-    if (precision != "double" && precision != "quad" && precision != "mp50")
-        throw usage_error("--precision '" + precision + "' is not one of double, quad, mp50");
+    check_precision(precision, "--precision");
     r.opt.precision = precision;
     if (out.empty()) throw usage_error("--out is empty (expected a folder)");
     r.opt.out = out;

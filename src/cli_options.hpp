@@ -47,12 +47,22 @@ struct command_line {
 /// Every experiment name `--only` accepts, comma-separated.
 const std::string& all_experiments();
 
+/// The precisions --precision accepts, as the help lists them: "double | quad | mp50", and
+/// "| mpfr50" when the program was built with MPFR (the component geomint::mp).
+std::string precision_choices();
+
+/// Check a --precision value (`option`: the option's name in the message).
+/// \throws usage_error naming the value and the accepted ones; for mpfr50 in a program built
+///         without MPFR, naming the Debian packages that provide it.
+void check_precision(const std::string& precision, const std::string& option);
+
 /// The --help text.
 std::string help_text();
 
 /// Parse and check the arguments (argv[0] is the program): counts are unsigned decimal integers
 /// within their documented ranges (a sign, a fraction or trailing text is refused), --precision
-/// is double, quad or mp50, --only a non-empty list of known experiments. No file system access.
+/// one of `precision_choices()`, --only a non-empty list of known experiments. No file system
+/// access.
 /// \throws usage_error naming the option, the offending value and the violated condition.
 command_line parse_command_line(int argc, const char* const* argv);
 

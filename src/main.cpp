@@ -63,6 +63,9 @@ int integrate_command(int argc, char** argv) {
         if (o.precision == "double") run_integrate<double>(o);
         if (o.precision == "quad") run_integrate<geomint::quad>(o);
         if (o.precision == "mp50") run_integrate<geomint::mp<50>>(o);
+#if defined(GEOMINT_HAS_MPFR)
+        if (o.precision == "mpfr50") run_integrate<geomint::mpfr<50>>(o);
+#endif
         return 0;
     } catch (const usage_error& e) {
         std::cerr << "geomint: error: " << one_line(e.what()) << " (see geomint integrate --help)\n";
@@ -98,6 +101,9 @@ int main(int argc, char** argv) {
         if (o.precision == "double") run<double>(o, cl.experiments);
         if (o.precision == "quad") run<geomint::quad>(o, cl.experiments);
         if (o.precision == "mp50") run<geomint::mp<50>>(o, cl.experiments);
+#if defined(GEOMINT_HAS_MPFR)
+        if (o.precision == "mpfr50") run<geomint::mpfr<50>>(o, cl.experiments);
+#endif
         if (root) {
             if (cl.experiments.count("drift")) run_drift(o);
             if (cl.experiments.count("galerkin-pendulum")) run_galerkin_pendulum(o);

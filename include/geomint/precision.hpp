@@ -42,6 +42,21 @@
 #include <boost/multiprecision/mpfr.hpp>
 #endif
 
+#if defined(GEOMINT_HAS_MPFR)
+/// \cond GEOMINT_SPECIALIZATIONS
+namespace boost::multiprecision::detail {
+// Boost.Math's autodiff variable over an MPFR number: fvar's conversion operator template makes
+// Boost.Multiprecision believe fvar converts explicitly to the MPFR backend, so number's converting
+// constructor is chosen for static_cast<root_type>(x) inside autodiff's cos, exp, … and fails to
+// compile (Boost 1.81; cpp_bin_float is not affected). fvar converts to its root type by its own
+// operator: the backend conversion is declared absent.
+template <class RealType, std::size_t Order, unsigned Digits10>
+struct is_explicitly_convertible<boost::math::differentiation::autodiff_v1::detail::fvar<RealType, Order>,
+                                 mpfr_float_backend<Digits10>> : std::false_type {};
+}  // namespace boost::multiprecision::detail
+/// \endcond
+#endif
+
 #include <boost/numeric/odeint/algebra/detail/extract_value_type.hpp>
 #include <boost/version.hpp>
 
@@ -92,6 +107,18 @@ using mp = bmp::number<bmp::cpp_bin_float<Digits10>, bmp::et_off>;
 /// MPFR-backed floating point with `Digits10` decimal digits (fixed precision, et_off).
 template <unsigned Digits10>
 using mpfr = bmp::number<bmp::mpfr_float_backend<Digits10>, bmp::et_off>;
+/// The report name of `mpfr<50>`.
+template <>
+struct scalar_alias<mpfr<50>> {
+    /// "mpfr50".
+    static constexpr const char* name = "mpfr50";
+};
+/// The report name of `mpfr<100>`.
+template <>
+struct scalar_alias<mpfr<100>> {
+    /// "mpfr100".
+    static constexpr const char* name = "mpfr100";
+};
 #endif
 
 /// Exact rational arithmetic; use where the algebra is rational (transfer matrices with

@@ -243,6 +243,26 @@ TEST(CliIntegrate, ElasticBeamReturnsAfterOnePeriod) {
     }
 }
 
+// --precision mpfr50 (where the program was built with MPFR) prints the digits cpp_bin_float's
+// mp50 prints: both round every operation of the linear Simpson step correctly at 50 digits. A
+// program built without MPFR refuses it, naming the Debian packages.
+TEST(CliIntegrate, MpfrPrintsTheDigitsOfMp50) {
+    const fs::path dir = model_dir("integrate_mpfr");
+    std::map<std::string, std::string> trajectory;
+    for (const std::string precision : {"mp50", "mpfr50"}) {
+        const auto args = with(with(with(base(), "--precision", precision), "--out", "o_" + precision), "--t1", "10");
+        const outcome r = run(args, dir);
+        if (precision == "mpfr50" && r.code == 2 && r.err.find("built without MPFR") != std::string::npos) {
+            EXPECT_NE(r.err.find("libmpfr-dev"), std::string::npos) << r.err;
+            GTEST_SKIP() << "this geomint was built without MPFR";
+        }
+        ASSERT_EQ(r.code, 0) << show(args) << "\n" << r.err;
+        trajectory[precision] = slurp(dir / ("o_" + precision) / "trajectory.csv");
+    }
+    EXPECT_GT(trajectory["mp50"].size(), 1000u);
+    EXPECT_EQ(trajectory["mp50"], trajectory["mpfr50"]);
+}
+
 // Damped and loaded: the run writes its CSV, figure and summary, and the energy balance closes
 // to the trapezoidal rule's accuracy.
 TEST(CliIntegrate, DampedLoadedBeamWritesItsOutputs) {
