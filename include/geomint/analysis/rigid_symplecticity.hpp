@@ -13,8 +13,6 @@
 #include "geomint/model/rigid_body.hpp"
 #include "geomint/so3.hpp"
 
-#include <Eigen/Geometry>
-
 #include <array>
 #include <utility>
 #include <vector>
@@ -36,8 +34,8 @@ struct embedded_rigid_stepper {
         so3::matrix3<T> R1;
         std::array<T, 3> p{pi(0), pi(1), pi(2)};
         if constexpr (Entries == 4) {  // a quaternion stepper: R ↦ q, the step, q ↦ R
-            const Eigen::Quaternion<T> e(R);
-            auto x = std::make_pair(std::array<T, 4>{e.w(), e.x(), e.y(), e.z()}, p);
+            const vector<T, 4> e = so3::quaternion_of(R);
+            auto x = std::make_pair(std::array<T, 4>{e(0), e(1), e(2), e(3)}, p);
             stepper.do_step(embedded->body(), x, t, dt);
             R1 = so3::rotation_of(vector<T, 4>(x.first[0], x.first[1], x.first[2], x.first[3]));
             p = x.second;

@@ -165,11 +165,7 @@ rigid_report examine_rigid(const Stepper& stepper, const Problem& problem, const
         resize_state(x.second, 3);
         auto q = as_eigen(x.first);
         if constexpr (detail::attitude_entries<Coor>() == 4) {
-            const Eigen::Quaternion<U> e(R0);
-            q(0) = e.w();
-            q(1) = e.x();
-            q(2) = e.y();
-            q(3) = e.z();
+            q = so3::quaternion_of(R0);
         } else {
             for (int i = 0; i < 9; ++i) q(i) = R0(i / 3, i % 3);
         }

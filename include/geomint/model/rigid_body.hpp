@@ -177,12 +177,7 @@ private:
     void derive_frame() {
         m_principal = m_axes == matrix3::Identity();
         m_inertia = m_axes * m_moments.asDiagonal() * m_axes.transpose();
-        if (m_principal) {
-            m_axes_quaternion = vector<T, 4>(T(1), T(0), T(0), T(0));
-        } else {
-            const Eigen::Quaternion<T> q(m_axes);
-            m_axes_quaternion = vector<T, 4>(q.w(), q.x(), q.y(), q.z());
-        }
+        m_axes_quaternion = m_principal ? vector<T, 4>(T(1), T(0), T(0), T(0)) : so3::quaternion_of(m_axes);
     }
 
     vector<T, 3> m_moments;

@@ -162,12 +162,11 @@ private:
     T third_kind(const T& u) const {
         using std::atan2;
         using std::round;
-        if (m_k >= T(1)) {  // on the separatrix am u = gd u ∈ (−π/2, π/2): no period
-            T cn, dn;
-            const T sn = boost::math::jacobi_elliptic(m_k, u, &cn, &dn, Policy());
-            return boost::math::ellint_3(m_k, m_n, T(atan2(sn, cn)), Policy());
+        T j(0), r = u;  // on the separatrix (k = 1) am u = gd u ∈ (−π/2, π/2): no period to take out
+        if (m_k < T(1)) {
+            j = round(u / (T(2) * m_quarter_period));
+            r = u - T(2) * m_quarter_period * j;
         }
-        const T j = round(u / (T(2) * m_quarter_period)), r = u - T(2) * m_quarter_period * j;
         T cn, dn;
         const T sn = boost::math::jacobi_elliptic(m_k, r, &cn, &dn, Policy());
         const T within = boost::math::ellint_3(m_k, m_n, T(atan2(sn, cn)), Policy());

@@ -64,14 +64,16 @@ public:
 
     /// The body torque 3 μ b × J b / r⁵, b = Rᵀx (N m), in closed form.
     vector<T, 3> torque(const so3::matrix3<T>& R, const vector<T, 3>& x) const {
+        using std::sqrt;
         const T r2 = x.squaredNorm();
         const vector<T, 3> b = R.transpose() * x;
-        return (T(3) * m_mu / (r2 * r2 * sqrt_of(r2))) * b.cross(vector<T, 3>(m_inertia * b));
+        return (T(3) * m_mu / (r2 * r2 * sqrt(r2))) * b.cross(vector<T, 3>(m_inertia * b));
     }
 
     /// The force −∇ₓV (N, space frame), in closed form.
     vector<T, 3> force(const so3::matrix3<T>& R, const vector<T, 3>& x) const {
-        const T r2 = x.squaredNorm(), r = sqrt_of(r2), r3 = r * r2, r5 = r3 * r2, r7 = r5 * r2;
+        using std::sqrt;
+        const T r2 = x.squaredNorm(), r = sqrt(r2), r3 = r * r2, r5 = r3 * r2, r7 = r5 * r2;
         const vector<T, 3> b = R.transpose() * x;
         const vector<T, 3> Jb = m_inertia * b;
         return -(m_mu * m_mass / r3 + T(3) * m_mu * m_trace / (T(2) * r5) - T(15) * m_mu * b.dot(Jb) / (T(2) * r7)) * x -
@@ -82,11 +84,6 @@ public:
     const T& gravitational_parameter() const { return m_mu; }
 
 private:
-    static T sqrt_of(const T& v) {
-        using std::sqrt;
-        return sqrt(v);
-    }
-
     T m_mass;
     so3::matrix3<T> m_inertia;
     T m_mu;

@@ -57,8 +57,6 @@
 #include "geomint/state.hpp"
 #include "geomint/stepper/stepper_base.hpp"
 
-#include <Eigen/Geometry>
-
 #include <cmath>
 #include <limits>
 #include <stdexcept>
