@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(g++ cmake make libboost1.81-dev libboost-program-options1.81-dev libeigen3-dev
-          libgtest-dev libbenchmark-dev librapidcheck-dev libginac-dev pkg-config libmpfr-dev libgmp-dev gnuplot-nox
+          libgtest-dev libbenchmark-dev librapidcheck-dev libginac-dev pkg-config libmpfr-dev libgmp-dev libqd-dev gnuplot-nox
           libboost-mpi1.81-dev libopenmpi-dev openmpi-bin
           ccache doxygen libjs-mathjax dpkg-dev libspectra-dev)
 # for the tests only (scripts/test.sh sets this): the FE programs users bring models from, and
