@@ -117,11 +117,14 @@ po::variables_map parse_options(int argc, const char* const* argv, const po::opt
 }
 
 std::string precision_choices() {
+    std::string choices = "double | quad | mp50";
 #if defined(GEOMINT_HAS_MPFR)
-    return "double | quad | mp50 | mpfr50";
-#else
-    return "double | quad | mp50";
+    choices += " | mpfr50";
 #endif
+#if defined(GEOMINT_HAS_QD)
+    choices += " | dd";
+#endif
+    return choices;
 }
 
 void check_precision(const std::string& precision, const std::string& option) {
@@ -132,6 +135,14 @@ void check_precision(const std::string& precision, const std::string& option) {
 #else
         throw usage_error(option + " mpfr50: this geomint was built without MPFR (the component geomint::mp; Debian "
                                    "packages libmpfr-dev and libgmp-dev)");
+#endif
+    }
+    if (precision == "dd") {
+#if defined(GEOMINT_HAS_QD)
+        return;
+#else
+        throw usage_error(option + " dd: this geomint was built without QD (the component geomint::qd; Debian "
+                                   "package libqd-dev)");
 #endif
     }
     throw usage_error(option + " " + excerpt(precision) + " is not one of " + precision_choices());

@@ -47,13 +47,14 @@ struct command_line {
 /// Every experiment name `--only` accepts, comma-separated.
 const std::string& all_experiments();
 
-/// The precisions --precision accepts, as the help lists them: "double | quad | mp50", and
-/// "| mpfr50" when the program was built with MPFR (the component geomint::mp).
+/// The precisions --precision accepts, as the help lists them: "double | quad | mp50", then
+/// "| mpfr50" when the program was built with MPFR (the component geomint::mp) and "| dd" when
+/// built with QD (the component geomint::qd).
 std::string precision_choices();
 
 /// Check a --precision value (`option`: the option's name in the message).
-/// \throws usage_error naming the value and the accepted ones; for mpfr50 in a program built
-///         without MPFR, naming the Debian packages that provide it.
+/// \throws usage_error naming the value and the accepted ones; for mpfr50 or dd in a program
+///         built without MPFR or QD, naming the Debian packages that provide them.
 void check_precision(const std::string& precision, const std::string& option);
 
 /// The --help text.

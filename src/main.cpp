@@ -16,6 +16,9 @@
 #include "truss.hpp"
 
 #include <geomint/precision.hpp>
+#if defined(GEOMINT_HAS_QD)
+#include <geomint/double_double.hpp>
+#endif
 #include <geomint/version.hpp>
 
 #include <iostream>
@@ -66,6 +69,9 @@ int integrate_command(int argc, char** argv) {
 #if defined(GEOMINT_HAS_MPFR)
         if (o.precision == "mpfr50") run_integrate<geomint::mpfr<50>>(o);
 #endif
+#if defined(GEOMINT_HAS_QD)
+        if (o.precision == "dd") run_integrate<geomint::dd>(o);
+#endif
         return 0;
     } catch (const usage_error& e) {
         std::cerr << "geomint: error: " << one_line(e.what()) << " (see geomint integrate --help)\n";
@@ -103,6 +109,9 @@ int main(int argc, char** argv) {
         if (o.precision == "mp50") run<geomint::mp<50>>(o, cl.experiments);
 #if defined(GEOMINT_HAS_MPFR)
         if (o.precision == "mpfr50") run<geomint::mpfr<50>>(o, cl.experiments);
+#endif
+#if defined(GEOMINT_HAS_QD)
+        if (o.precision == "dd") run<geomint::dd>(o, cl.experiments);
 #endif
         if (root) {
             if (cl.experiments.count("drift")) run_drift(o);

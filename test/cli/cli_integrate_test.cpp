@@ -7,6 +7,7 @@
 #include "run_program.hpp"
 
 #include <unsupported/Eigen/SparseExtra>
+#include <boost/multiprecision/cpp_bin_float.hpp>
 
 #include <cctype>
 #include <cmath>
@@ -14,6 +15,7 @@
 #include <numbers>
 #include <regex>
 #include <set>
+#include <sstream>
 
 namespace {
 using namespace geomint_cli_test;
@@ -261,6 +263,45 @@ TEST(CliIntegrate, MpfrPrintsTheDigitsOfMp50) {
     }
     EXPECT_GT(trajectory["mp50"].size(), 1000u);
     EXPECT_EQ(trajectory["mp50"], trajectory["mpfr50"]);
+}
+
+// --precision dd (where the program was built with QD): the trajectory agrees with mp50's to
+// double-double's accuracy (the rows compared as 50-digit numbers), and is not mp50's digits
+// (dd rounds differently). A program built without QD refuses it, naming the Debian package.
+TEST(CliIntegrate, DoubleDoubleAgreesWithMp50ToItsDigits) {
+    const fs::path dir = model_dir("integrate_dd");
+    std::map<std::string, std::vector<std::vector<boost::multiprecision::cpp_bin_float_50>>> rows;
+    for (const std::string precision : {"mp50", "dd"}) {
+        const auto args = with(with(with(base(), "--precision", precision), "--out", "o_" + precision), "--t1", "10");
+        const outcome r = run(args, dir);
+        if (precision == "dd" && r.code == 2 && r.err.find("built without QD") != std::string::npos) {
+            EXPECT_NE(r.err.find("libqd-dev"), std::string::npos) << r.err;
+            GTEST_SKIP() << "this geomint was built without QD";
+        }
+        ASSERT_EQ(r.code, 0) << show(args) << "\n" << r.err;
+        std::istringstream in(slurp(dir / ("o_" + precision) / "trajectory.csv"));
+        std::string line;
+        std::getline(in, line);  // the header
+        while (std::getline(in, line)) {
+            std::vector<boost::multiprecision::cpp_bin_float_50> row;
+            std::istringstream cells(line);
+            for (std::string cell; std::getline(cells, cell, ',');) row.emplace_back(cell);
+            rows[precision].push_back(row);
+        }
+    }
+    ASSERT_GT(rows["mp50"].size(), 10u);
+    ASSERT_EQ(rows["mp50"].size(), rows["dd"].size());
+    boost::multiprecision::cpp_bin_float_50 worst = 0, scale = 0;
+    for (std::size_t i = 0; i < rows["mp50"].size(); ++i) {
+        ASSERT_EQ(rows["mp50"][i].size(), rows["dd"][i].size()) << "row " << i;
+        for (std::size_t j = 1; j < rows["mp50"][i].size(); ++j) {
+            worst = (std::max)(worst, boost::multiprecision::cpp_bin_float_50(abs(rows["mp50"][i][j] - rows["dd"][i][j])));
+            scale = (std::max)(scale, boost::multiprecision::cpp_bin_float_50(abs(rows["mp50"][i][j])));
+        }
+    }
+    std::cout << "integrate at dd vs mp50: largest difference " << worst << " (values up to " << scale << ")\n";
+    EXPECT_LT(worst, scale * 1e-28);
+    EXPECT_GT(worst, scale * 1e-40) << "dd printed mp50's digits";
 }
 
 // Damped and loaded: the run writes its CSV, figure and summary, and the energy balance closes

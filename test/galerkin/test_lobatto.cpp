@@ -1,8 +1,11 @@
 // Lobatto IIIA–IIIB coefficients checked against closed forms (degrees 2–4) and against the
 // order conditions they are not built from: exactness of the quadrature up to degree 2r − 1 and
-// Lobatto IIIB's D(s) condition; the scaled form's symplecticity condition holds exactly.
+// Lobatto IIIB's D(s) condition; the scaled form's symplecticity condition holds exactly. The
+// 140-digit tables the steppers read are the coefficients solved afresh at 120 digits, and a
+// scalar beyond 130 digits solves its own.
 #include "test_common.hpp"
 #include <geomint/scheme/galerkin/lobatto.hpp>
+#include <geomint/scheme/galerkin/solve_lobatto.hpp>
 
 namespace {
 using namespace geomint_test;
@@ -67,6 +70,45 @@ TEST(Lobatto, Mp50OrderConditions) {
     for (int r = 1; r <= 8; ++r) check_pair<mp<50>>(r);
     check_closed_forms<mp<50>>();
 }
+// Every entry of the tables (read at 120 digits) within 10⁴ ε of the 120-digit solve for Degrees
+// 1–7 and 10⁷ ε beyond (the 120-digit solve's Vandermonde systems lose digits with the degree:
+// 4.4·10⁵ ε at Degree 12; the tables were solved at 170), and the double and mp<50> pairs the
+// steppers use equal to the solved ones rounded once (c, b, a).
+TEST(Lobatto, TablesAreTheSolvedCoefficients) {
+    using W = mp<120>;
+    for (int r = 1; r <= scheme::lobatto_max_degree; ++r) {
+        const W tol = W(r <= 7 ? 10000 : 10000000) * eps<W>();
+        const auto table = scheme::lobatto_iiia_iiib<W>(r);
+        const auto solved = scheme::solved_lobatto_pair<W>(r);
+        const auto differ = [&](const matrix<W>& x, const matrix<W>& y) {
+            return W((x - y).cwiseAbs().maxCoeff());
+        };
+        EXPECT_LE(differ(table.c, solved.c), tol) << r;
+        EXPECT_LE(differ(table.b, solved.b), tol) << r;
+        EXPECT_LE(differ(table.a, solved.a), tol) << r;
+        EXPECT_LE(differ(table.extrapolation, solved.extrapolation), W(1000) * tol) << r;
+        const auto d = scheme::lobatto_iiia_iiib<double>(r);
+        const auto m = scheme::lobatto_iiia_iiib<mp<50>>(r);
+        for (int i = 0; i <= r; ++i) {
+            EXPECT_EQ(d.c(i), static_cast<double>(solved.c(i))) << r << " c " << i;
+            EXPECT_EQ(m.b(i), static_cast<mp<50>>(solved.b(i))) << r << " b " << i;
+            for (int j = 0; j < r; ++j)  // row r is b itself (the tables do not repeat it)
+                if (i < r) EXPECT_EQ(d.a(i, j), static_cast<double>(solved.a(i, j))) << r << " a " << i << " " << j;
+        }
+    }
+}
+
+// Beyond the tables (140 digits > 130): the pair is solved in T (this file includes
+// solve_lobatto.hpp) and agrees with the tables to their last digit.
+TEST(Lobatto, BeyondTheTablesThePairIsSolvedInT) {
+    using B = mp<140>;
+    static_assert(!scheme::table_readable<B> && scheme::table_readable<mp<130>>);
+    const auto q = scheme::lobatto_iiia_iiib<B>(5);
+    const auto t = scheme::lobatto_iiia_iiib<mp<130>>(5);
+    EXPECT_LE(to_d((q.a - t.a.cast<B>()).cwiseAbs().maxCoeff()), 1e-128);
+    EXPECT_LE(to_d((q.b - t.b.cast<B>()).cwiseAbs().maxCoeff()), 1e-128);
+}
+
 TEST(Lobatto, RejectsBadDegree) {
     EXPECT_THROW(scheme::lobatto_iiia_iiib<double>(0), std::invalid_argument);
     EXPECT_THROW(scheme::lobatto_iiia_iiib<double>(13), std::invalid_argument);

@@ -29,7 +29,8 @@ endforeach()
 set(root ${WORK_DIR}/root)
 run("dpkg-deb -x" dpkg-deb -x ${debs} ${root})
 foreach(f usr/include/geomint/geomint.hpp usr/include/geomint/version.hpp usr/share/pkgconfig/geomint.pc
-          usr/share/pkgconfig/geomint-mp.pc usr/bin/geomint)
+          usr/share/pkgconfig/geomint-mp.pc usr/share/pkgconfig/geomint-qd.pc usr/include/geomint/double_double.hpp
+          usr/bin/geomint)
   if(NOT EXISTS ${root}/${f})
     message(FATAL_ERROR "the package lacks ${f}")
   endif()

@@ -18,10 +18,9 @@
 ///   solved methods need `#include <geomint/scheme/composition/solve_coefficients.hpp>`, which
 ///   solves them in T (a static_assert says so otherwise).
 
+#include "geomint/scheme/decimal_tables.hpp"
 #include "geomint/scheme/traits.hpp"
 
-#include <cstdlib>
-#include <limits>
 #include <type_traits>
 #include <vector>
 
@@ -35,39 +34,14 @@ struct splitting_coefficients {
     std::vector<T> kick;   ///< kick coefficients b_l
 };
 
-/// The most decimal digits a scalar may carry and still read the 140-digit coefficient tables
-/// (correctly rounded, up to a value within 10⁻¹⁴⁰ of a rounding tie).
-inline constexpr int coefficient_table_digits10 = 130;
-
 namespace detail {
 /// True when T reads `Method`'s tables: the method has them (`Method::table::drift_table`,
-/// `kick_table`) and T is an inexact scalar of at most `coefficient_table_digits10` digits with a
-/// decimal conversion.
+/// `kick_table`) and T is `table_readable` (scheme/decimal_tables.hpp).
 template <class Method, class T>
 concept reads_tables = requires {
     Method::table::drift_table;
     Method::table::kick_table;
-} && std::numeric_limits<T>::is_specialized && !std::numeric_limits<T>::is_exact &&
-                       std::numeric_limits<T>::digits10 <= coefficient_table_digits10 &&
-                       (std::is_floating_point_v<T> || std::is_constructible_v<T, const char*>);
-
-/// One table entry as the nearest T (a correctly rounded decimal conversion).
-template <class T>
-T from_decimal(const char* digits) {
-    if constexpr (std::is_same_v<T, float>) return std::strtof(digits, nullptr);
-    else if constexpr (std::is_same_v<T, double>) return std::strtod(digits, nullptr);
-    else if constexpr (std::is_same_v<T, long double>) return std::strtold(digits, nullptr);
-    else return T(digits);
-}
-
-/// The first `count` entries of a table (all by default) as T values.
-template <class T, std::size_t N>
-std::vector<T> from_decimals(const char* const (&digits)[N], std::size_t count = N) {
-    std::vector<T> x;
-    x.reserve(count);
-    for (std::size_t i = 0; i < count && i < N; ++i) x.push_back(from_decimal<T>(digits[i]));
-    return x;
-}
+} && table_readable<T>;
 }  // namespace detail
 
 /// The full palindromic weight sequence γ_1 … γ_{2m+1} from its outer half w_m, …, w_1 and the

@@ -9,11 +9,16 @@
 /// and §VI.6 (Theorem 6.4: the Galerkin VI with Lobatto quadrature is the Lobatto IIIA–IIIB pair).
 ///
 /// - Nodes c_i = (1 + x_i)/2, i = 0..r, with x_0 = −1, x_r = 1 and x_1 < … < x_{r−1} the zeros
-///   of P'_r (Legendre), found by Newton's method (Boost.Math's `newton_raphson_iterate`, to the
-///   scalar's full precision) from the Chebyshev–Gauss–Lobatto points −cos(πk/r).
-/// - Weights b and Lobatto IIIA matrix a from the simplifying conditions B(r + 1) and C(r + 1):
-///   Σ_j b_j c_j^{k−1} = 1/k and Σ_j a_ij c_j^{k−1} = c_i^k/k, k = 1..r + 1 (Vandermonde systems
-///   solved by Eigen's full-pivoting LU in the scalar type), i.e. a_ij = ∫_0^{c_i} ℓ_j.
+///   of P'_r (Legendre); weights b and the Lobatto IIIA matrix a from the simplifying conditions
+///   B(r + 1) and C(r + 1), i.e. a_ij = ∫_0^{c_i} ℓ_j (solve_lobatto.hpp says how they are solved).
+///   **Where they come from:** a scalar of at most 130 digits (`table_readable`,
+///   scheme/decimal_tables.hpp) reads c, b and a from the 140-digit tables of Degrees 1–12
+///   (lobatto_tables.hpp, printed by test/galerkin/print_lobatto_tables.cpp from a 170-digit
+///   solve), one correctly rounded conversion per entry, so a Galerkin stepper header compiles
+///   without the solve; the test `Lobatto.TablesAreTheSolvedCoefficients` re-solves them at 120
+///   digits. Exact scalars (rational, symbolic) take the closed forms of Degrees 1 and 2. A scalar
+///   of more than 130 digits solves them in T and needs
+///   `#include <geomint/scheme/galerkin/solve_lobatto.hpp>` (a static_assert says so otherwise).
 /// - Lobatto IIIB: â_ij = b_j (1 − a_ji / b_i), so that b_i â_ij + b_j a_ji = b_i b_j (the
 ///   symplecticity condition of a partitioned RK method, GNI Theorem VI.4.6).
 /// - The steppers run the pair in the scaled form μ_ij = a_ij / b_j, μ̂_ij = â_ij / b_j, in which
@@ -25,21 +30,15 @@
 ///   computer runs is itself symplectic, whatever b's rounding (a method with a and â rounded
 ///   separately violates the condition by O(ε) and its energy drifts linearly with the steps).
 /// r = 1 gives Störmer–Verlet (trapezoidal rule), r = 2 Simpson's rule (b = (1/6, 2/3, 1/6)).
-/// Every coefficient is computed in T from integers: no double literal. Exact (rational) scalars:
-/// degrees 1 and 2 (rational nodes).
+/// Every coefficient is read or computed in T (integers and decimal strings): no double literal.
 
-#include "geomint/error.hpp"
-#include "geomint/linalg.hpp"
+#include "geomint/matrix.hpp"
+#include "geomint/scheme/decimal_tables.hpp"
+#include "geomint/scheme/galerkin/lobatto_tables.hpp"
 
-#include <boost/math/constants/constants.hpp>
-#include <boost/math/special_functions/legendre.hpp>
-#include <boost/math/tools/roots.hpp>
-
-#include <cstdint>
-#include <limits>
 #include <stdexcept>
 #include <string>
-#include <utility>
+#include <type_traits>
 
 namespace geomint::scheme {
 
@@ -61,74 +60,32 @@ struct lobatto_pair {
     matrix<T> extrapolation;
 };
 
-/// The pair for `degree` r >= 1.
-/// \throws std::invalid_argument unless 1 <= degree <= 12 (beyond, the Vandermonde systems lose
-///         digits faster than the scalar has them at double; no use needs more).
+/// The largest degree geomint supplies (beyond, the Vandermonde systems of the solve lose
+/// digits faster than the scalar has them at double; no use needs more).
+inline constexpr int lobatto_max_degree = 12;
+
+/// Selects solve_lobatto.hpp's solve by argument-dependent lookup (declared after this header).
+struct lobatto_tag {};
+
+namespace detail {
+/// \throws std::invalid_argument naming `degree` unless 1 <= degree <= lobatto_max_degree.
+inline void require_lobatto_degree(int degree, const char* who) {
+    if (degree < 1 || degree > lobatto_max_degree)
+        throw std::invalid_argument(std::string(who) + ": degree = " + std::to_string(degree) +
+                                    " (precondition: 1 <= degree <= " + std::to_string(lobatto_max_degree) + ")");
+}
+
+/// The rest of the pair from c, b and a (set in `q`): Lobatto IIIB, the scaled form and the stage
+/// extrapolation, by T's arithmetic alone.
 template <class T>
-lobatto_pair<T> lobatto_iiia_iiib(int degree) {
-    if (degree < 1 || degree > 12)
-        throw std::invalid_argument("lobatto_iiia_iiib: degree = " + std::to_string(degree) +
-                                    " (precondition: 1 <= degree <= 12)");
-    const int r = degree, s = r + 1;
-    vector<T> x(s);
-    x(0) = T(-1);
-    x(r) = T(1);
-    if constexpr (is_exact_v<T>) {
-        // exact scalars: the nodes are rational only for r <= 2 (x = 0 is the zero of P'_2)
-        if (r > 2)
-            throw std::invalid_argument("lobatto_iiia_iiib: degree = " + std::to_string(degree) +
-                                        " has irrational nodes; exact scalars support degree 1 or 2");
-        if (r == 2) x(1) = T(0);
-    } else {
-        using std::cos;
-        const T pi = boost::math::constants::pi<T>();
-        vector<T> guess(s);
-        for (int k = 0; k <= r; ++k) guess(k) = -cos(pi * T(k) / T(r));
-        for (int k = 1; k < r; ++k) {
-            // P'_r and P''_r (from Legendre's equation (1 − x²) P'' − 2x P' + r(r+1) P = 0)
-            const auto f = [r](const T& t) {
-                const T p = boost::math::legendre_p(r, t);
-                const T dp = boost::math::legendre_p_prime(r, t);
-                return std::make_pair(dp, (T(2) * t * dp - T(r * (r + 1)) * p) / (T(1) - t * t));
-            };
-            const T lo = (guess(k - 1) + guess(k)) / T(2), hi = (guess(k) + guess(k + 1)) / T(2);
-            std::uintmax_t iterations = 200;
-            x(k) = boost::math::tools::newton_raphson_iterate(f, guess(k), lo, hi, std::numeric_limits<T>::digits,
-                                                              iterations);
-        }
-    }
-    lobatto_pair<T> q;
-    q.degree = r;
-    q.c = (x.array() + T(1)) / T(2);
-    // Vandermonde V_kj = c_j^k (k = 0..r): B(s) and C(s) conditions
-    matrix<T> V(s, s);
-    for (int j = 0; j < s; ++j) {
-        T power(1);
-        for (int k = 0; k < s; ++k) {
-            V(k, j) = power;
-            power *= q.c(j);
-        }
-    }
-    matrix<T> rhs(s, s + 1);  // column 0: B(s); columns 1..s: C(s) for each stage i
-    for (int k = 0; k < s; ++k) {
-        rhs(k, 0) = T(1) / T(k + 1);
-        for (int i = 0; i < s; ++i) {
-            T ck(1);
-            for (int m = 0; m <= k; ++m) ck *= q.c(i);
-            rhs(k, i + 1) = ck / T(k + 1);
-        }
-    }
-    matrix<T> sol(s, s + 1);
-    if (!try_solve(V, rhs, sol))
-        throw singular_step_error("lobatto_iiia_iiib: the Vandermonde system of the nodes is singular");
-    q.b = sol.col(0);
-    q.a = sol.rightCols(s).transpose();
+void complete_lobatto_pair(lobatto_pair<T>& q) {
+    const Eigen::Index s = q.c.size();
     q.a_hat.resize(s, s);
-    for (int i = 0; i < s; ++i)
-        for (int j = 0; j < s; ++j) q.a_hat(i, j) = q.b(j) * (T(1) - q.a(j, i) / q.b(i));
+    for (Eigen::Index i = 0; i < s; ++i)
+        for (Eigen::Index j = 0; j < s; ++j) q.a_hat(i, j) = q.b(j) * (T(1) - q.a(j, i) / q.b(i));
     q.mu.resize(s, s);
-    for (int i = 0; i < s; ++i)
-        for (int j = 0; j < s; ++j) {
+    for (Eigen::Index i = 0; i < s; ++i)
+        for (Eigen::Index j = 0; j < s; ++j) {
             q.mu(i, j) = q.a(i, j) / q.b(j);
             // μ ← 1 − (1 − μ): then 1 − μ is exact in binary floating point (Sterbenz's lemma
             // and a case analysis on the exponents), so μ̂ + μᵀ = 1 holds exactly
@@ -136,13 +93,79 @@ lobatto_pair<T> lobatto_iiia_iiib(int degree) {
         }
     q.mu_hat = (matrix<T>::Ones(s, s) - q.mu.transpose()).eval();
     q.extrapolation.resize(s, s);
-    for (int i = 0; i < s; ++i)
-        for (int j = 0; j < s; ++j) {
+    for (Eigen::Index i = 0; i < s; ++i)
+        for (Eigen::Index j = 0; j < s; ++j) {
             T l(1);
-            for (int m = 0; m < s; ++m)
+            for (Eigen::Index m = 0; m < s; ++m)
                 if (m != j) l *= (T(1) + q.c(i) - q.c(m)) / (q.c(j) - q.c(m));
             q.extrapolation(i, j) = l;
         }
+}
+
+/// c, b and a of Degrees 1 and 2 in closed form (rational nodes): what exact scalars take.
+template <class T>
+lobatto_pair<T> rational_lobatto_pair(int degree) {
+    if (degree > 2)
+        throw std::invalid_argument("lobatto_iiia_iiib: degree = " + std::to_string(degree) +
+                                    " has irrational nodes; exact scalars support degree 1 or 2");
+    lobatto_pair<T> q;
+    q.degree = degree;
+    if (degree == 1) {
+        q.c = vector<T>(2);
+        q.c << T(0), T(1);
+        q.b = vector<T>(2);
+        q.b << T(1) / T(2), T(1) / T(2);
+        q.a = matrix<T>(2, 2);
+        q.a << T(0), T(0), T(1) / T(2), T(1) / T(2);
+    } else {
+        q.c = vector<T>(3);
+        q.c << T(0), T(1) / T(2), T(1);
+        q.b = vector<T>(3);
+        q.b << T(1) / T(6), T(2) / T(3), T(1) / T(6);
+        q.a = matrix<T>(3, 3);
+        q.a << T(0), T(0), T(0), T(5) / T(24), T(1) / T(3), T(-1) / T(24), T(1) / T(6), T(2) / T(3), T(1) / T(6);
+    }
+    return q;
+}
+
+/// c, b and a read from the 140-digit tables (lobatto_tables.hpp): c_0..c_r, b_0..b_r, then the
+/// rows 1..r−1 of a (row 0 is zero, row r is b).
+template <class T>
+lobatto_pair<T> tabulated_lobatto_pair(int degree) {
+    const int s = degree + 1;
+    const char* const* entry = tables::lobatto_entries(degree);
+    lobatto_pair<T> q;
+    q.degree = degree;
+    q.c.resize(s);
+    q.b.resize(s);
+    q.a = matrix<T>::Zero(s, s);
+    for (int i = 0; i < s; ++i) q.c(i) = from_decimal<T>(*entry++);
+    for (int i = 0; i < s; ++i) q.b(i) = from_decimal<T>(*entry++);
+    for (int i = 1; i < degree; ++i)
+        for (int j = 0; j < s; ++j) q.a(i, j) = from_decimal<T>(*entry++);
+    q.a.row(degree) = q.b.transpose();
+    return q;
+}
+}  // namespace detail
+
+/// The pair for `degree` r (1 <= r <= 12) in T: read from the tables, or in closed form for exact
+/// scalars, or solved in T beyond 130 digits (with solve_lobatto.hpp included).
+/// \throws std::invalid_argument unless 1 <= degree <= 12, and for an exact T unless degree <= 2.
+template <class T>
+lobatto_pair<T> lobatto_iiia_iiib(int degree) {
+    detail::require_lobatto_degree(degree, "lobatto_iiia_iiib");
+    lobatto_pair<T> q;
+    if constexpr (is_exact_v<T>) {
+        q = detail::rational_lobatto_pair<T>(degree);
+    } else if constexpr (table_readable<T>) {
+        q = detail::tabulated_lobatto_pair<T>(degree);
+    } else {
+        static_assert(requires { solve_lobatto_coefficients(std::type_identity<T>{}, lobatto_tag{}, int{}); },
+                      "this scalar carries more digits than the Lobatto tables: include "
+                      "<geomint/scheme/galerkin/solve_lobatto.hpp> to solve the coefficients in it");
+        q = solve_lobatto_coefficients(std::type_identity<T>{}, lobatto_tag{}, degree);
+    }
+    detail::complete_lobatto_pair(q);
     return q;
 }
 
