@@ -48,6 +48,14 @@
 /// p₁ = p + Δp − G(q₁)ᵀκ with G(q₁) v(q₁, p₁) = 0 (v the inverse Legendre transform; Newton on
 /// κ with the Jacobian −G L_vv⁻¹ Gᵀ: one linear step for a quadratic kinetic energy).
 ///
+/// Mixed precision (scalars wider than long double: quad, float128, dd, mp<D>, mpfr<D>): the
+/// Jacobian is assembled in T but factored in double, and each Newton correction is solved in
+/// double from the residual evaluated in T (iterative refinement: the corrections still converge
+/// to T's tolerance, at the rate of the double Jacobian's relative error, about the change since
+/// it was formed plus ε_double·cond). The Jacobian is refreshed while the change exceeds
+/// √ε_double instead of √ε_T: a warm step forms it once, where the T path formed and factored it
+/// in T two or three times.
+///
 /// A model provides `derivatives(q, v, d)` (into a `lagrangian_derivatives<T>`) and
 /// `velocity(q, p)` (the inverse Legendre transform, for the starting guess), and, when
 /// `has_force`, `force(q, v, t, d, jacobians)` (into d.F, d.Fq, d.Fv): `lagrangian_system`, or
@@ -62,6 +70,8 @@
 #include "geomint/solver/settling_iteration.hpp"
 #include "geomint/sparse.hpp"
 
+#include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -69,6 +79,12 @@
 #include <vector>
 
 namespace geomint::scheme {
+
+/// Whether Newton's corrections for scalar T are solved in double (the file comment's mixed
+/// precision): an inexact, non-symbolic, non-dual T wider than long double.
+template <class T>
+inline constexpr bool mixed_precision_corrections = !is_exact_v<T> && !is_symbolic_v<T> && !is_dual_v<T> &&
+                                                    (std::numeric_limits<T>::digits > std::numeric_limits<long double>::digits);
 
 /// Whether a Lagrangian model has a non-conservative force (`Model::has_force`).
 template <class Model>
@@ -178,14 +194,17 @@ private:
         const Eigen::Index n = q.size(), s = c.c.size();
         const Eigen::Index mc = constrained<Constraints> ? m_lambda.rows() : 0;  // constraints
         const Eigen::Index size = n * s + mc * (s - 1);
+        constexpr bool mixed = mixed_precision_corrections<T>;
         m_V = guess;
         m_Lv.resize(n, s);
         m_Lq.resize(n, s);
         settling_iteration<T> monitor(name, "Newton's method on the stage equations", h, opt,
                                       convergence::quadratic);
-        // exact types refresh at every iteration (ε = 0)
+        // exact types refresh at every iteration (ε = 0); mixed precision below √ε of double,
+        // the accuracy of the Jacobian it factors
         const T refresh_below = [] {
             if constexpr (is_exact_v<T>) return T(0);
+            else if constexpr (mixed) return T(std::sqrt(std::numeric_limits<double>::epsilon()));
             else {
                 using std::sqrt;
                 return T(sqrt(scalar_traits<T>::epsilon()));
@@ -197,9 +216,16 @@ private:
                 evaluate_stages<true>(c, m, q, constraints);
                 assemble(n, s);
                 if constexpr (constrained<Constraints>) border(n, s, mc);
-                m_lu.compute(m_J);
-                if constexpr (is_exact_v<T>) m_lu.setThreshold(T(0));
-                if (!m_lu.isInvertible())
+                bool invertible = false;
+                if constexpr (mixed) {
+                    m_lu_double.compute(m_J.unaryExpr([](const T& x) { return static_cast<double>(x); }));
+                    invertible = m_lu_double.isInvertible();
+                } else {
+                    m_lu.compute(m_J);
+                    if constexpr (is_exact_v<T>) m_lu.setThreshold(T(0));
+                    invertible = m_lu.isInvertible();
+                }
+                if (!invertible)
                     throw singular_step_error(std::string(name) + ": the stage equations' Jacobian is singular at h = " +
                                               geomint::to_string(h) + ", q = (" + entries_to_string(q) +
                                               (constrained<Constraints>
@@ -213,7 +239,11 @@ private:
             rhs.head(n * s) = -m_R.reshaped(n * s, 1);
             if constexpr (constrained<Constraints>)
                 for (Eigen::Index i = 1; i < s; ++i) rhs.segment(n * s + (i - 1) * mc, mc) = -constraints.value(vector<T>(m_Q.col(i)));
-            m_dV.noalias() = m_lu.solve(rhs);
+            if constexpr (mixed)
+                m_dV = m_lu_double.solve(rhs.unaryExpr([](const T& x) { return static_cast<double>(x); }))
+                           .unaryExpr([](double x) { return T(x); });
+            else
+                m_dV.noalias() = m_lu.solve(rhs);
             m_V += m_dV.head(n * s).reshaped(n, s);
             if constexpr (constrained<Constraints>) m_lambda += m_dV.tail(mc * (s - 1)).reshaped(mc, s - 1);
             using std::abs;
@@ -337,6 +367,7 @@ private:
     matrix<T> m_V, m_guess, m_Q, m_J, m_Lq, m_Lv, m_R;
     vector<T> m_qi, m_vi, m_dV;  // m_dV: the Newton change of (V, Λ)
     Eigen::FullPivLU<matrix<T>> m_lu;
+    Eigen::FullPivLU<matrix<double>> m_lu_double;  // mixed precision: the Jacobian factored in double
     bool m_constrained = false;
     matrix<T> m_lambda;                 ///< Λ_1 … Λ_{s−1} (m × (s − 1)), when constrained
     std::vector<matrix<T>> m_G, m_H;    ///< G(Q_i) and Σ_l Λ_i,l ∇²g_l(Q_i) at the stages
