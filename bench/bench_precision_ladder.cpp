@@ -51,28 +51,25 @@ R widen(const T& x) {
 }
 
 // --- the runs, each returning the final state and the exact one (empty when there is none) ----
-template <class T>
-std::pair<state, state> kepler_yoshida8() {
+/// `orbits` orbits of Kepler e = 0.5 by `Stepper` at h = P/per_orbit; the exact state is the start.
+template <class T, class Stepper>
+std::pair<state, state> kepler_orbits(int orbits, int per_orbit) {
     const geomint::problems::kepler<T> k(T(1) / 2);
     using P = std::array<T, 2>;
     auto x = std::make_pair(P{k.q0()[0], k.q0()[1]}, P{k.p0()[0], k.p0()[1]});
-    const int orbits = 1000, per_orbit = 400;
-    odeint::integrate_n_steps(geomint::yoshida8_stepper<P>(), k.system(), x, T(0), k.period() / T(per_orbit),
-                              orbits * per_orbit);
+    odeint::integrate_n_steps(Stepper(), k.system(), x, T(0), k.period() / T(per_orbit), orbits * per_orbit);
     return {{widen(x.first[0]), widen(x.first[1]), widen(x.second[0]), widen(x.second[1])},
             {widen(k.q0()[0]), widen(k.q0()[1]), widen(k.p0()[0]), widen(k.p0()[1])}};
 }
 
 template <class T>
+std::pair<state, state> kepler_yoshida8() {
+    return kepler_orbits<T, geomint::yoshida8_stepper<std::array<T, 2>>>(1000, 400);
+}
+
+template <class T>
 std::pair<state, state> kepler_galerkin4() {
-    const geomint::problems::kepler<T> k(T(1) / 2);
-    using P = std::array<T, 2>;
-    auto x = std::make_pair(P{k.q0()[0], k.q0()[1]}, P{k.p0()[0], k.p0()[1]});
-    const int orbits = 100, per_orbit = 100;
-    odeint::integrate_n_steps(geomint::galerkin_vi_stepper<P, 4>(), k.system(), x, T(0), k.period() / T(per_orbit),
-                              orbits * per_orbit);
-    return {{widen(x.first[0]), widen(x.first[1]), widen(x.second[0]), widen(x.second[1])},
-            {widen(k.q0()[0]), widen(k.q0()[1]), widen(k.p0()[0]), widen(k.p0()[1])}};
+    return kepler_orbits<T, geomint::galerkin_vi_stepper<std::array<T, 2>, 4>>(100, 100);
 }
 
 template <class T>

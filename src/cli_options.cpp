@@ -129,21 +129,28 @@ std::string precision_choices() {
 
 void check_precision(const std::string& precision, const std::string& option) {
     if (precision == "double" || precision == "quad" || precision == "mp50") return;
-    if (precision == "mpfr50") {
+    // the optional scalars: whether this program was built with their component
+    struct optional_precision {
+        const char* name;
+        bool built;
+        const char* without;
+    };
+    const optional_precision optional[] = {
 #if defined(GEOMINT_HAS_MPFR)
-        return;
+        {"mpfr50", true, ""},
 #else
-        throw usage_error(option + " mpfr50: this geomint was built without MPFR (the component geomint::mp; Debian "
-                                   "packages libmpfr-dev and libgmp-dev)");
+        {"mpfr50", false, "MPFR (the component geomint::mp; Debian packages libmpfr-dev and libgmp-dev)"},
 #endif
-    }
-    if (precision == "dd") {
 #if defined(GEOMINT_HAS_QD)
-        return;
+        {"dd", true, ""},
 #else
-        throw usage_error(option + " dd: this geomint was built without QD (the component geomint::qd; Debian "
-                                   "package libqd-dev)");
+        {"dd", false, "QD (the component geomint::qd; Debian package libqd-dev)"},
 #endif
+    };
+    for (const auto& o : optional) {
+        if (precision != o.name) continue;
+        if (o.built) return;
+        throw usage_error(option + " " + o.name + ": this geomint was built without " + o.without);
     }
     throw usage_error(option + " " + excerpt(precision) + " is not one of " + precision_choices());
 }
