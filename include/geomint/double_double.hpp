@@ -139,24 +139,40 @@ public:
         else return N(detail::dd_exact(detail::dd_exact(hi_) + detail::dd_exact(lo_)));
     }
 
+    /// x ← x + b (IEEE-style: a relative error of a few ε even when the sum cancels).
     dd& operator+=(const dd& b) noexcept { return *this = *this + b; }
+    /// x ← x − b.
     dd& operator-=(const dd& b) noexcept { return *this = *this - b; }
+    /// x ← x · b (QD's product, faithful to a few ε).
     dd& operator*=(const dd& b) noexcept { return *this = dd(qd() * b.qd()); }
+    /// x ← x / b (QD's quotient, faithful to a few ε).
     dd& operator/=(const dd& b) noexcept { return *this = dd(qd() / b.qd()); }
+    /// −x (exact).
     constexpr dd operator-() const noexcept { return from_parts(-hi_, -lo_); }
+    /// x.
     constexpr dd operator+() const noexcept { return *this; }
 
     // IEEE-style addition (relative error of a few ε even under cancellation), not QD's default
     // sloppy one, whose error is relative to the operands
+    /// a + b.
     friend dd operator+(const dd& a, const dd& b) noexcept { return dd(dd_real::ieee_add(a.qd(), b.qd())); }
+    /// a − b.
     friend dd operator-(const dd& a, const dd& b) noexcept { return dd(dd_real::ieee_add(a.qd(), (-b).qd())); }
+    /// a · b.
     friend dd operator*(const dd& a, const dd& b) noexcept { return dd(a.qd() * b.qd()); }
+    /// a / b.
     friend dd operator/(const dd& a, const dd& b) noexcept { return dd(a.qd() / b.qd()); }
+    /// Equal parts (hi and lo).
     friend bool operator==(const dd& a, const dd& b) noexcept { return a.hi_ == b.hi_ && a.lo_ == b.lo_; }
+    /// Not equal.
     friend bool operator!=(const dd& a, const dd& b) noexcept { return !(a == b); }
+    /// Less than: by hi, then lo (the value's order for normalized pairs).
     friend bool operator<(const dd& a, const dd& b) noexcept { return a.hi_ < b.hi_ || (a.hi_ == b.hi_ && a.lo_ < b.lo_); }
+    /// Greater than.
     friend bool operator>(const dd& a, const dd& b) noexcept { return b < a; }
+    /// Less than or equal.
     friend bool operator<=(const dd& a, const dd& b) noexcept { return a.hi_ < b.hi_ || (a.hi_ == b.hi_ && a.lo_ <= b.lo_); }
+    /// Greater than or equal.
     friend bool operator>=(const dd& a, const dd& b) noexcept { return b <= a; }
 
     /// Writes the value with the stream's precision and flags; at a precision of
@@ -215,7 +231,11 @@ struct scalar_alias<dd> {
     static constexpr const char* name = "dd";
 };
 
-/// \name Elementary functions of dd (found by argument-dependent lookup, as `std::` ones are for double)
+/// \name Elementary functions of dd
+/// The functions of `<cmath>` for dd, found by argument-dependent lookup as `std::` ones are for
+/// double: QD's where it has them (accurate to a few ε), Boost.Math's expm1 and log1p, the rest
+/// (cbrt, hypot, frexp, round, …) written on them; non-finite and out-of-domain arguments give
+/// what double's would (log of a negative number: NaN).
 ///@{
 inline dd abs(const dd& x) noexcept { return x.hi() < 0 ? -x : x; }
 inline dd fabs(const dd& x) noexcept { return abs(x); }

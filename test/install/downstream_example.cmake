@@ -5,7 +5,7 @@
 # message naming MPFR's Debian package, and configure once MPFR is visible again; without Eigen,
 # the downstream project fails naming libeigen3-dev. The same for the component qd with QD's
 # library hidden (when QD_LIBRARY is given).
-# Arguments: SOURCE_DIR, PREFIX, WORK_DIR, MPFR_INCLUDE_DIR, MPFR_LIBRARY[, QD_LIBRARY].
+# Arguments: SOURCE_DIR, PREFIX, WORK_DIR, MPFR_INCLUDE_DIR, MPFR_LIBRARY[, QD_INCLUDE_DIR, QD_LIBRARY].
 file(REMOVE_RECURSE ${WORK_DIR})
 get_filename_component(mpfr_library_dir ${MPFR_LIBRARY} DIRECTORY)
 set(hide_mpfr "-DCMAKE_IGNORE_PATH=${MPFR_INCLUDE_DIR};${mpfr_library_dir}")
@@ -47,8 +47,9 @@ function(expect_component_failure component hide)
 endfunction()
 expect_component_failure(mp "${hide_mpfr}" "MPFR (mpfr.h, libmpfr: Debian package libmpfr-dev)")
 if(QD_LIBRARY)
+  # the header's folder too: merged /usr finds the library again under /lib
   get_filename_component(qd_library_dir ${QD_LIBRARY} DIRECTORY)
-  expect_component_failure(qd "-DCMAKE_IGNORE_PATH=${qd_library_dir}" "apt-get install libqd-dev")
+  expect_component_failure(qd "-DCMAKE_IGNORE_PATH=${QD_INCLUDE_DIR};${qd_library_dir}" "apt-get install libqd-dev")
 endif()
 # without Eigen (find_package of it disabled): the failure names libeigen3-dev
 execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/downstream -B ${WORK_DIR}/eigen_hidden

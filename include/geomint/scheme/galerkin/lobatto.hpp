@@ -29,6 +29,8 @@
 ///   it: the condition then holds exactly for the rounded coefficients, so the method the
 ///   computer runs is itself symplectic, whatever b's rounding (a method with a and â rounded
 ///   separately violates the condition by O(ε) and its energy drifts linearly with the steps).
+///   The time symmetry μ_ij + μ_{r−i,r−j} = 1 is made exact the same way (μ_{r−i,r−j} set to
+///   1 − μ_ij, the centre entry of an even degree to 1/2): the rounded method is symmetric too.
 /// r = 1 gives Störmer–Verlet (trapezoidal rule), r = 2 Simpson's rule (b = (1/6, 2/3, 1/6)).
 /// Every coefficient is read or computed in T (integers and decimal strings): no double literal.
 
@@ -91,6 +93,18 @@ void complete_lobatto_pair(lobatto_pair<T>& q) {
             // and a case analysis on the exponents), so μ̂ + μᵀ = 1 holds exactly
             if constexpr (!is_exact_v<T>) q.mu(i, j) = T(1) - (T(1) - q.mu(i, j));
         }
+    // time symmetry, μ_ij + μ_{r−i,r−j} = 1 (from a_ij + a_{r−i,r−j} = b_j, b_j = b_{r−j}), made
+    // exact in the same way: the rounded method stays symmetric, so N steps forward and N back
+    // return to round-off instead of drifting by N·ε
+    if constexpr (!is_exact_v<T>) {
+        const Eigen::Index r = s - 1;
+        for (Eigen::Index i = 0; i < s; ++i)
+            for (Eigen::Index j = 0; j < s; ++j) {
+                const Eigen::Index i2 = r - i, j2 = r - j;
+                if (i * s + j < i2 * s + j2) q.mu(i2, j2) = T(1) - q.mu(i, j);
+                else if (i == i2 && j == j2) q.mu(i, j) = T(1) / T(2);
+            }
+    }
     q.mu_hat = (matrix<T>::Ones(s, s) - q.mu.transpose()).eval();
     q.extrapolation.resize(s, s);
     for (Eigen::Index i = 0; i < s; ++i)
