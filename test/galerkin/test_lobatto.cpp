@@ -72,8 +72,10 @@ TEST(Lobatto, Mp50OrderConditions) {
 }
 // Every entry of the tables (read at 120 digits) within 10⁴ ε of the 120-digit solve for Degrees
 // 1–7 and 10⁷ ε beyond (the 120-digit solve's Vandermonde systems lose digits with the degree:
-// 4.4·10⁵ ε at Degree 12; the tables were solved at 170), and the double and mp<50> pairs the
-// steppers use equal to the solved ones rounded once (c, b, a).
+// 4.4·10⁵ ε at Degree 12; the tables were solved at 170); the double and mp<50> nodes and weights
+// the steppers use equal to the solved ones rounded once, the scaled μ within 2 ε of them (the
+// exactness of 1 − μ and of the time symmetry moves an entry by an ulp at most), and Degree 2's μ
+// exact (5/4, 1/2, −1/4).
 TEST(Lobatto, TablesAreTheSolvedCoefficients) {
     using W = mp<120>;
     for (int r = 1; r <= scheme::lobatto_max_degree; ++r) {
@@ -89,13 +91,20 @@ TEST(Lobatto, TablesAreTheSolvedCoefficients) {
         EXPECT_LE(differ(table.extrapolation, solved.extrapolation), W(1000) * tol) << r;
         const auto d = scheme::lobatto_iiia_iiib<double>(r);
         const auto m = scheme::lobatto_iiia_iiib<mp<50>>(r);
+        EXPECT_LE(differ(table.mu, solved.mu), W(100) * tol) << r;  // μ = a/b: b_0 small at high degree
         for (int i = 0; i <= r; ++i) {
             EXPECT_EQ(d.c(i), static_cast<double>(solved.c(i))) << r << " c " << i;
             EXPECT_EQ(m.b(i), static_cast<mp<50>>(solved.b(i))) << r << " b " << i;
-            for (int j = 0; j < r; ++j)  // row r is b itself (the tables do not repeat it)
-                if (i < r) EXPECT_EQ(d.a(i, j), static_cast<double>(solved.a(i, j))) << r << " a " << i << " " << j;
+            for (int j = 0; j <= r; ++j)
+                EXPECT_LE(std::abs(d.mu(i, j) - static_cast<double>(solved.mu(i, j))),
+                          2 * eps<double>() * std::max(1.0, std::abs(d.mu(i, j))))
+                    << r << " mu " << i << " " << j;
         }
     }
+    const auto d2 = scheme::lobatto_iiia_iiib<double>(2);
+    EXPECT_EQ(d2.mu(1, 0), 1.25);
+    EXPECT_EQ(d2.mu(1, 1), 0.5);
+    EXPECT_EQ(d2.mu(1, 2), -0.25);
 }
 
 // Beyond the tables (140 digits > 130): the pair is solved in T (this file includes

@@ -12,7 +12,7 @@
 ///   of P'_r (Legendre); weights b and the Lobatto IIIA matrix a from the simplifying conditions
 ///   B(r + 1) and C(r + 1), i.e. a_ij = ∫_0^{c_i} ℓ_j (solve_lobatto.hpp says how they are solved).
 ///   **Where they come from:** a scalar of at most 130 digits (`table_readable`,
-///   scheme/decimal_tables.hpp) reads c, b and a from the 140-digit tables of Degrees 1–12
+///   scheme/decimal_tables.hpp) reads c, b and the scaled μ from the 140-digit tables of Degrees 1–12
 ///   (lobatto_tables.hpp, printed by test/galerkin/print_lobatto_tables.cpp from a 170-digit
 ///   solve), one correctly rounded conversion per entry, so a Galerkin stepper header compiles
 ///   without the solve; the test `Lobatto.TablesAreTheSolvedCoefficients` re-solves them at 120
@@ -77,22 +77,22 @@ inline void require_lobatto_degree(int degree, const char* who) {
                                     " (precondition: 1 <= degree <= " + std::to_string(lobatto_max_degree) + ")");
 }
 
-/// The rest of the pair from c, b and a (set in `q`): Lobatto IIIB, the scaled form and the stage
-/// extrapolation, by T's arithmetic alone.
+/// The rest of the pair from c, b and either a or μ (set in `q`; the other empty): Lobatto IIIB,
+/// the scaled form (or a = μ diag(b)) and the stage extrapolation, by T's arithmetic alone.
 template <class T>
 void complete_lobatto_pair(lobatto_pair<T>& q) {
     const Eigen::Index s = q.c.size();
-    q.a_hat.resize(s, s);
-    for (Eigen::Index i = 0; i < s; ++i)
-        for (Eigen::Index j = 0; j < s; ++j) q.a_hat(i, j) = q.b(j) * (T(1) - q.a(j, i) / q.b(i));
-    q.mu.resize(s, s);
-    for (Eigen::Index i = 0; i < s; ++i)
-        for (Eigen::Index j = 0; j < s; ++j) {
-            q.mu(i, j) = q.a(i, j) / q.b(j);
-            // μ ← 1 − (1 − μ): then 1 − μ is exact in binary floating point (Sterbenz's lemma
-            // and a case analysis on the exponents), so μ̂ + μᵀ = 1 holds exactly
-            if constexpr (!is_exact_v<T>) q.mu(i, j) = T(1) - (T(1) - q.mu(i, j));
-        }
+    const bool from_mu = q.mu.size() == s * s;
+    if (!from_mu) {
+        q.mu.resize(s, s);
+        for (Eigen::Index i = 0; i < s; ++i)
+            for (Eigen::Index j = 0; j < s; ++j) q.mu(i, j) = q.a(i, j) / q.b(j);
+    }
+    // μ ← 1 − (1 − μ): then 1 − μ is exact in binary floating point (Sterbenz's lemma and a case
+    // analysis on the exponents), so μ̂ + μᵀ = 1 holds exactly
+    if constexpr (!is_exact_v<T>)
+        for (Eigen::Index i = 0; i < s; ++i)
+            for (Eigen::Index j = 0; j < s; ++j) q.mu(i, j) = T(1) - (T(1) - q.mu(i, j));
     // time symmetry, μ_ij + μ_{r−i,r−j} = 1 (from a_ij + a_{r−i,r−j} = b_j, b_j = b_{r−j}), made
     // exact in the same way: the rounded method stays symmetric, so N steps forward and N back
     // return to round-off instead of drifting by N·ε
@@ -106,6 +106,10 @@ void complete_lobatto_pair(lobatto_pair<T>& q) {
             }
     }
     q.mu_hat = (matrix<T>::Ones(s, s) - q.mu.transpose()).eval();
+    if (from_mu) q.a = (q.mu * q.b.asDiagonal()).eval();
+    q.a_hat.resize(s, s);
+    for (Eigen::Index i = 0; i < s; ++i)
+        for (Eigen::Index j = 0; j < s; ++j) q.a_hat(i, j) = q.b(j) * (T(1) - q.a(j, i) / q.b(i));
     q.extrapolation.resize(s, s);
     for (Eigen::Index i = 0; i < s; ++i)
         for (Eigen::Index j = 0; j < s; ++j) {
@@ -142,8 +146,10 @@ lobatto_pair<T> rational_lobatto_pair(int degree) {
     return q;
 }
 
-/// c, b and a read from the 140-digit tables (lobatto_tables.hpp): c_0..c_r, b_0..b_r, then the
-/// rows 1..r−1 of a (row 0 is zero, row r is b).
+/// c, b and the scaled IIIA μ read from the 140-digit tables (lobatto_tables.hpp): c_0..c_r,
+/// b_0..b_r, then the rows 1..r−1 of μ (row 0 is 0, row r is 1). The steppers run μ: read
+/// correctly rounded, the simple entries stay exact (Degree 2: 5/4, 1/2, −1/4), where a/b of
+/// rounded a and b would not.
 template <class T>
 lobatto_pair<T> tabulated_lobatto_pair(int degree) {
     const int s = degree + 1;
@@ -152,12 +158,12 @@ lobatto_pair<T> tabulated_lobatto_pair(int degree) {
     q.degree = degree;
     q.c.resize(s);
     q.b.resize(s);
-    q.a = matrix<T>::Zero(s, s);
+    q.mu = matrix<T>::Zero(s, s);
     for (int i = 0; i < s; ++i) q.c(i) = from_decimal<T>(*entry++);
     for (int i = 0; i < s; ++i) q.b(i) = from_decimal<T>(*entry++);
     for (int i = 1; i < degree; ++i)
-        for (int j = 0; j < s; ++j) q.a(i, j) = from_decimal<T>(*entry++);
-    q.a.row(degree) = q.b.transpose();
+        for (int j = 0; j < s; ++j) q.mu(i, j) = from_decimal<T>(*entry++);
+    q.mu.row(degree).setOnes();
     return q;
 }
 }  // namespace detail
