@@ -72,10 +72,16 @@ void run_drift(const options& o) {
                       r.rounding_drift_q, r.form_drift_low, r.form_drift_high);
         txt << line;
     }
-    txt << "phi drift growth exponent (steps >= 100; sqrt(N): 0.5): double " << num(form_growth(rows));
-    if (!rows_dd.empty())
-        txt << "; double-double " << num(form_growth(rows_dd)) << " (phi drift " << num(rows_dd.back().form_drift_low)
-            << ", rounding drift of q " << num(rows_dd.back().rounding_drift_q) << " at the last step)";
+    char growth[240];
+    std::snprintf(growth, sizeof growth, "phi drift growth exponent (steps >= 100; sqrt(N): 0.5): double %.3f",
+                  form_growth(rows));
+    txt << growth;
+    if (!rows_dd.empty()) {
+        std::snprintf(growth, sizeof growth,
+                      "; double-double %.3f (phi drift %.3e, rounding drift of q %.3e at the last step)",
+                      form_growth(rows_dd), rows_dd.back().form_drift_low, rows_dd.back().rounding_drift_q);
+        txt << growth;
+    }
     txt << "\n";
     std::cout << txt.str() << std::flush;
     write_file_atomically(o.out / "drift.txt", txt.str());
