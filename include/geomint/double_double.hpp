@@ -66,6 +66,11 @@ using dd_exact = boost::multiprecision::number<boost::multiprecision::cpp_bin_fl
 /// A trivial type like double: `dd x;` is uninitialized, `dd x{}` and `dd(0)` are zero.
 class dd {
 public:
+    /// Significant decimal digits that identify a value with no gap between hi and lo
+    /// (`std::numeric_limits<dd>::max_digits10`); a printing precision of this or more prints
+    /// every digit the value needs.
+    static constexpr int max_digits10 = 33;
+
     dd() = default;
     /// Exact conversion from an arithmetic type (an integer beyond 53 bits keeps its low bits in lo).
     template <class A>
@@ -209,12 +214,13 @@ private:
     std::ostream& write(std::ostream& os) const {
         if (!std::isfinite(hi_)) return os << hi_;
         std::streamsize p = os.precision();
-        if (p >= 33 && lo_ != 0.0) {
+        if (p >= max_digits10 && lo_ != 0.0) {
             // digits from hi's leading one down to lo's last bit, and two more
             int e_hi = 0, e_lo = 0;
             (void)std::frexp(hi_, &e_hi);
             (void)std::frexp(lo_, &e_lo);
-            const auto needed = static_cast<std::streamsize>((e_hi - e_lo + 53) * 0.30103) + 3;
+            const auto needed =
+                static_cast<std::streamsize>((e_hi - e_lo + std::numeric_limits<double>::digits) * std::log10(2.0)) + 3;
             if (needed > p) p = needed;
         }
         const std::streamsize saved = os.precision(p);
@@ -352,7 +358,7 @@ public:
     static constexpr bool is_modulo = false;
     static constexpr int digits = 105;  // epsilon = 2^(1 - digits) = 2^-104, QD's
     static constexpr int digits10 = 31;
-    static constexpr int max_digits10 = 33;
+    static constexpr int max_digits10 = geomint::dd::max_digits10;
     static constexpr int radix = 2;
     static constexpr int min_exponent = -968;  // lo stays normal above 2^-969 (QD's _min_normalized)
     static constexpr int min_exponent10 = -291;
