@@ -4,7 +4,9 @@
 //    derivatives by autodiff), h = t̄/100, Degrees 2 and 4, at double and mp50; counters give
 //    the Newton iterations per step.
 //  - Fixed-point path: Kepler e = 0.6 (pair form, std::array state), h = P/200, Degrees 1–8, at
-//    double and mp50; counters give the sweeps and force evaluations per step. The odeint
+//    double and mp50 (at mp50 with the default Newton corrections and, `sweeps_only`, without);
+//    counters give the sweeps and force evaluations per step (the corrections' finite
+//    differences included). The odeint
 //    peers in the same binary: runge_kutta4 and runge_kutta_fehlberg78 (fixed step) on the same
 //    Kepler problem, and the cost of the bare force evaluations a Galerkin step makes.
 //
@@ -73,10 +75,10 @@ T kepler_step() {
     return boost::math::constants::two_pi<T>() / 200;
 }
 
-template <class T, unsigned Degree>
+template <class T, unsigned Degree, geomint::stage_corrections Corrections = geomint::stage_corrections::automatic>
 void fixed_point_kepler(benchmark::State& s) {
     using A = std::array<T, 2>;
-    geomint::galerkin_vi_stepper<A, Degree> st;
+    geomint::galerkin_vi_stepper<A, Degree> st({.max_iterations = 100, .corrections = Corrections});
     long calls = 0, steps = 0, sweeps = 0;
     auto x = kepler_start<T>();
     const T h = kepler_step<T>();
@@ -137,6 +139,10 @@ template <class T, unsigned... D>
 void register_fixed_point(const std::string& p, std::integer_sequence<unsigned, D...>) {
     (benchmark::RegisterBenchmark(("fixed_point_kepler/D" + std::to_string(D) + "/" + p).c_str(), fixed_point_kepler<T, D>),
      ...);
+    if constexpr (geomint::mixed_precision_corrections<T>)  // the sweeps alone, for comparison
+        (benchmark::RegisterBenchmark(("fixed_point_kepler_sweeps_only/D" + std::to_string(D) + "/" + p).c_str(),
+                                      fixed_point_kepler<T, D, geomint::stage_corrections::never>),
+         ...);
 }
 
 template <class T>

@@ -16,6 +16,15 @@ enum class jacobian_storage {
     sparse      ///< sparse Jacobian (where the scheme provides one), Eigen's SparseLU
 };
 
+/// Newton corrections on the fixed point of the Galerkin VI's pair form
+/// (scheme/galerkin/fixed_point.hpp).
+enum class stage_corrections {
+    automatic,  ///< for scalars wider than long double, when the plain sweeps of the last steps
+                ///< cost more than the corrections would (see fixed_point.hpp)
+    never,      ///< plain fixed-point sweeps only
+    always      ///< Newton corrections at every step (inexact, non-dual scalars without a stage force)
+};
+
 /// Settings of the iterative solves inside an implicit step.
 struct iteration_options {
     /// Iteration cap per solve; reaching it without meeting the stopping rule throws
@@ -25,6 +34,8 @@ struct iteration_options {
     int max_iterations = 50;
     /// Jacobian storage of vector Newton solves (trusses: see scheme/truss/sparse_solve.hpp).
     jacobian_storage storage = jacobian_storage::automatic;
+    /// Whether the Galerkin pair form's fixed point takes Newton corrections.
+    stage_corrections corrections = stage_corrections::automatic;
 };
 
 }  // namespace geomint

@@ -110,13 +110,15 @@ public:
     using typename base::value_type;
 
     /// \param options the iterations' cap (default 100: the fixed point contracts linearly, like
-    ///        (C |h| L)^k; a step that needs more is a step too large).
+    ///        (C |h| L)^k; a step that needs more is a step too large) and whether the pair form's
+    ///        fixed point takes Newton corrections (`corrections`, default automatic:
+    ///        scheme/galerkin/fixed_point.hpp).
     explicit galerkin_vi_stepper(iteration_options options = {.max_iterations = 100}) : m_options(options) {}
 
     /// The solver options in use.
     const iteration_options& options() const { return m_options; }
 
-    /// Iterations of the last step (fixed-point sweeps, or Newton steps).
+    /// Iterations of the last step (fixed-point sweeps, corrected or not, or Newton steps).
     int iterations() const { return m_iterations; }
 
     /// ∂(q₁, p₁)/∂(q₀, p₀) of the last step (2n × 2n), by the implicit function theorem at the

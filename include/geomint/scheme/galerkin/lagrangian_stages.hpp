@@ -80,12 +80,6 @@
 
 namespace geomint::scheme {
 
-/// Whether Newton's corrections for scalar T are solved in double (the file comment's mixed
-/// precision): an inexact, non-symbolic, non-dual T wider than long double.
-template <class T>
-inline constexpr bool mixed_precision_corrections = !is_exact_v<T> && !is_symbolic_v<T> && !is_dual_v<T> &&
-                                                    (std::numeric_limits<T>::digits > std::numeric_limits<long double>::digits);
-
 /// Whether a Lagrangian model has a non-conservative force (`Model::has_force`).
 template <class Model>
 constexpr bool has_force() {
