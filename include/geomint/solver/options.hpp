@@ -22,7 +22,7 @@ enum class stage_corrections {
     automatic,  ///< for scalars wider than long double, when the plain sweeps of the last steps
                 ///< cost more than the corrections would (see fixed_point.hpp)
     never,      ///< plain fixed-point sweeps only
-    always      ///< Newton corrections at every step (inexact, non-dual scalars without a stage force)
+    always      ///< Newton corrections at every step (scalars wider than long double, no stage force)
 };
 
 /// Settings of the iterative solves inside an implicit step.

@@ -25,15 +25,16 @@
 /// - The stage Jacobians ∂g/∂q(Q_j), ∂f/∂p(P_i) come from forward differences in T, with steps
 ///   √ε_T·max(1, |x|): the pair form gives f and g only. That costs n calls of f and of g a
 ///   stage.
-/// - The Jacobian is formed in double and factored by LU. It is refreshed while the change
+/// - The Jacobian is formed in double and factored by full-pivoting LU (a singular one throws
+///   `singular_step_error`). It is refreshed while the change
 ///   exceeds √ε_double, as on the Newton path.
 /// - Each correction is solved in double from the residual in T. The iterate converges to T's
 ///   tolerance at the rate of the Jacobian's relative error. The iteration stops by the quadratic
 ///   rule of settling_iteration.hpp with a margin (`convergence::quadratic_margin`).
-/// `automatic` takes the corrections for scalars wider than long double (mixed_precision_corrections)
-/// once the mean number of sweeps of the warm steps so far exceeds n + 4: about what a corrected
-/// step costs in sweeps, its n for the differences. Only inexact, non-dual scalars and steps
-/// without a stage force take them; the others always sweep. The fixed point is the same either
+/// Only scalars wider than long double (mixed_precision_corrections) and steps without a stage
+/// force take them; the others always sweep. `automatic` takes them once the mean number of
+/// sweeps of the warm steps so far exceeds n + 4: about what a corrected step costs in sweeps,
+/// its n for the differences. The fixed point is the same either
 /// way: the outputs differ within the iteration's tolerance.
 ///
 /// With a non-conservative force F(q, p, t) on dp/dt (`forced_pair`, discrete Lagrange–d'Alembert:
@@ -154,9 +155,11 @@ private:
     using stages = Eigen::Matrix<U, N, S>;
     using square = Eigen::Matrix<U, S, S>;
     using T = value_type_of_t<U>;
-    /// Scalars the corrections apply to (finite differences need rounding; a dual U iterates its
-    /// tangents with the values).
-    static constexpr bool newton_capable = !is_dual_v<U> && !is_exact_v<T> && !is_symbolic_v<T>;
+    /// Scalars the corrections apply to: wider than long double (at double and long double the
+    /// sweeps reach round-off in 4–6 sweeps, and the double LU's instantiation would add about
+    /// 2.5 s to every translation unit stepping the pair form); not dual (its tangents iterate
+    /// with the values).
+    static constexpr bool newton_capable = !is_dual_v<U> && mixed_precision_corrections<T>;
 
     /// Whether this step takes Newton corrections (file comment).
     bool take_corrections(const iteration_options& opt, Eigen::Index n) const {
@@ -165,8 +168,7 @@ private:
         case stage_corrections::never: return false;
         case stage_corrections::automatic: break;
         }
-        if constexpr (!mixed_precision_corrections<T>) return false;
-        else return m_warm_steps > 0 && m_warm_sweeps > (n + 4) * m_warm_steps;
+        return m_warm_steps > 0 && m_warm_sweeps > (n + 4) * m_warm_steps;
     }
 
     /// Newton's method on F = Φ(F) from the guess in m_F (file comment). Leaves the stage rates of
@@ -193,6 +195,9 @@ private:
             if (refresh) {
                 factor_jacobian(f, g, q, p);
                 ++m_jacobians;
+                if (!m_lu.isInvertible())
+                    throw singular_step_error(std::string(name) + ": the fixed point's Newton Jacobian is singular at h = " +
+                                              geomint::to_string(h) + " (a step too large)");
             }
             m_residual = (m_F - m_F_swept).reshaped().unaryExpr([](const U& x) { return static_cast<double>(x); });
             m_correction = m_lu.solve(m_residual);
@@ -273,7 +278,7 @@ private:
     stages m_F_swept;
     Eigen::MatrixXd m_Jg, m_Jf, m_jacobian;
     Eigen::VectorXd m_residual, m_correction;
-    Eigen::PartialPivLU<Eigen::MatrixXd> m_lu;
+    Eigen::FullPivLU<Eigen::MatrixXd> m_lu;
     int m_jacobians = 0;
 };
 
