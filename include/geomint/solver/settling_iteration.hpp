@@ -64,6 +64,13 @@ template <class T>
 inline constexpr bool mixed_precision_corrections = !is_exact_v<T> && !is_symbolic_v<T> && !is_dual_v<T> &&
                                                     (std::numeric_limits<T>::digits > std::numeric_limits<long double>::digits);
 
+/// The entries of `a` rounded to double (mixed-precision corrections: the Jacobian and the
+/// residual handed to the double factorization).
+template <class Derived>
+auto in_double(const Eigen::MatrixBase<Derived>& a) {
+    return a.unaryExpr([](const typename Derived::Scalar& x) { return static_cast<double>(x); });
+}
+
 /// How the iteration converges: which stopping rule applies (see the file comment).
 enum class convergence {
     linear,     ///< Hairer's rule (fixed-point sweeps)

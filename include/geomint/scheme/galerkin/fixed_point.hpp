@@ -90,7 +90,6 @@ public:
         m_out.resize(n);
         const U h_last = m_h_last;
         m_h_last = U(0);  // a step that throws leaves no guess behind
-        m_jacobians = 0;
         // starting guess: the last step's stage rates extrapolated when this step continues it
         // (`continuing`: from the state it reached; and the same h), else f(p) at every stage
         const bool warm = continuing && m_F.rows() == n && m_F.cols() == s && h == h_last;
@@ -108,9 +107,7 @@ public:
         if constexpr (!forced && newton_capable) {
             if (take_corrections(opt, n)) {
                 newton(f, g, q, p, h, opt, name, scale);
-                dq.noalias() = m_F * m_beta;
-                dp.noalias() = m_G * m_beta;
-                m_h_last = h;
+                finish(h, dq, dp);
                 return;
             }
         }
@@ -127,11 +124,7 @@ public:
                 }
             }
             sweep(m_G, m_mu_hat, p, f, m_Zp, m_F);  // P from the new G, then F = f(P)
-            if (k > 0) {
-                T delta = max_magnitude(m_Zq - m_Zq_old);
-                if (const T dz = max_magnitude(m_Zp - m_Zp_old); dz > delta) delta = dz;
-                if (monitor.settled(delta, scale)) break;
-            }
+            if (k > 0 && monitor.settled(stage_change(), scale)) break;
             m_Zq_old.swap(m_Zq);
             m_Zp_old.swap(m_Zp);
         }
@@ -140,16 +133,12 @@ public:
             m_warm_sweeps += m_iterations;
             ++m_warm_steps;
         }
-        dq.noalias() = m_F * m_beta;
-        dp.noalias() = m_G * m_beta;
-        m_h_last = h;
+        finish(h, dq, dp);
     }
 
     /// Sweeps of the last step (each calls f and g s times; a corrected step also calls each n s
-    /// times for each Jacobian it forms, counted in `jacobians()`).
+    /// times for each Jacobian it forms).
     int iterations() const { return m_iterations; }
-    /// Stage Jacobians formed in the last step (0 unless it took Newton corrections).
-    int jacobians() const { return m_jacobians; }
 
 private:
     using stages = Eigen::Matrix<U, N, S>;
@@ -180,27 +169,23 @@ private:
         settling_iteration<T> monitor(name, "Newton's corrections on the fixed point", value_of(h), opt,
                                       convergence::quadratic_margin);
         const T refresh_below = T(std::sqrt(std::numeric_limits<double>::epsilon()));
-        m_jacobians = 0;
         m_F_swept.resize(n, s);
         bool refresh = true;
         for (int k = 0;; ++k) {
             sweep(m_F, m_mu, q, g, m_Zq, m_G);
             sweep(m_G, m_mu_hat, p, f, m_Zp, m_F_swept);
             if (k > 0) {
-                T delta = max_magnitude(m_Zq - m_Zq_old);
-                if (const T dz = max_magnitude(m_Zp - m_Zp_old); dz > delta) delta = dz;
+                const T delta = stage_change();
                 if (monitor.settled(delta, scale)) break;
                 refresh = !(delta <= refresh_below * (scale > T(1) ? scale : T(1)));
             }
             if (refresh) {
                 factor_jacobian(f, g, q, p);
-                ++m_jacobians;
                 if (!m_lu.isInvertible())
                     throw singular_step_error(std::string(name) + ": the fixed point's Newton Jacobian is singular at h = " +
                                               geomint::to_string(h) + " (a step too large)");
             }
-            m_residual = (m_F - m_F_swept).reshaped().unaryExpr([](const U& x) { return static_cast<double>(x); });
-            m_correction = m_lu.solve(m_residual);
+            m_correction = m_lu.solve(in_double(m_F - m_F_swept).reshaped());
             m_F -= m_correction.reshaped(n, s).unaryExpr([](double x) { return U(x); });
             m_Zq_old.swap(m_Zq);
             m_Zp_old.swap(m_Zp);
@@ -221,9 +206,8 @@ private:
             m_stage = p + m_Zp.col(j);
             difference(f, m_F_swept.col(j), m_Jf.middleCols(j * n, n));
         }
-        const Eigen::MatrixXd a = (m_mu * m_beta.asDiagonal()).unaryExpr([](const U& x) { return static_cast<double>(x); });
-        const Eigen::MatrixXd a_hat =
-            (m_mu_hat * m_beta.asDiagonal()).unaryExpr([](const U& x) { return static_cast<double>(x); });
+        const Eigen::MatrixXd a = in_double(m_mu * m_beta.asDiagonal());
+        const Eigen::MatrixXd a_hat = in_double(m_mu_hat * m_beta.asDiagonal());
         m_jacobian.setIdentity(n * s, n * s);
         Eigen::MatrixXd sum(n, n);
         for (Eigen::Index i = 0; i < s; ++i)
@@ -249,9 +233,23 @@ private:
             m_stage(c) = x + root_eps * (size > T(1) ? size : T(1));
             const double eta = static_cast<double>(m_stage(c) - x);  // exact: η and x are close in T
             rate(m_stage, m_out);
-            J.col(c) = (m_out - at).unaryExpr([](const U& v) { return static_cast<double>(v); }) / eta;
+            J.col(c) = in_double(m_out - at) / eta;
             m_stage(c) = x;
         }
+    }
+
+    /// Max-norm change of the stage increments Q − q, P − p since the last sweep.
+    T stage_change() const {
+        T delta = max_magnitude(m_Zq - m_Zq_old);
+        if (const T dz = max_magnitude(m_Zp - m_Zp_old); dz > delta) delta = dz;
+        return delta;
+    }
+
+    /// The step's increments from the settled stage rates; the pair's guess for the next step.
+    void finish(const U& h, vec& dq, vec& dp) {
+        dq.noalias() = m_F * m_beta;
+        dp.noalias() = m_G * m_beta;
+        m_h_last = h;
     }
 
     /// Z = (rates·diag β)·Mᵀ (the stage increments), then out.col(i) = rate(base + Z.col(i)).
@@ -277,9 +275,8 @@ private:
     // Newton corrections
     stages m_F_swept;
     Eigen::MatrixXd m_Jg, m_Jf, m_jacobian;
-    Eigen::VectorXd m_residual, m_correction;
+    Eigen::VectorXd m_correction;
     Eigen::FullPivLU<Eigen::MatrixXd> m_lu;
-    int m_jacobians = 0;
 };
 
 }  // namespace geomint::scheme

@@ -212,7 +212,7 @@ private:
                 if constexpr (constrained<Constraints>) border(n, s, mc);
                 bool invertible = false;
                 if constexpr (mixed) {
-                    m_lu_double.compute(m_J.unaryExpr([](const T& x) { return static_cast<double>(x); }));
+                    m_lu_double.compute(in_double(m_J));
                     invertible = m_lu_double.isInvertible();
                 } else {
                     m_lu.compute(m_J);
@@ -234,8 +234,7 @@ private:
             if constexpr (constrained<Constraints>)
                 for (Eigen::Index i = 1; i < s; ++i) rhs.segment(n * s + (i - 1) * mc, mc) = -constraints.value(vector<T>(m_Q.col(i)));
             if constexpr (mixed)
-                m_dV = m_lu_double.solve(rhs.unaryExpr([](const T& x) { return static_cast<double>(x); }))
-                           .unaryExpr([](double x) { return T(x); });
+                m_dV = m_lu_double.solve(in_double(rhs)).unaryExpr([](double x) { return T(x); });
             else
                 m_dV.noalias() = m_lu.solve(rhs);
             m_V += m_dV.head(n * s).reshaped(n, s);
