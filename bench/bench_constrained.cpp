@@ -16,7 +16,7 @@
 //
 //   build/bench/bench_constrained --benchmark_min_time=0.1
 #include <geomint/problems/rod_chain.hpp>
-#include <geomint/stepper/galerkin_vi_stepper.hpp>
+#include <geomint/stepper/galerkin_vi_models.hpp>
 #include <geomint/stepper/rattle_stepper.hpp>
 #include <geomint/stepper/splitting_stepper.hpp>
 

@@ -12,7 +12,7 @@
 
 #include <geomint/analysis/largest_frequency.hpp>
 #include <geomint/model/structural_system.hpp>
-#include <geomint/stepper/galerkin_vi_stepper.hpp>
+#include <geomint/stepper/galerkin_vi_models.hpp>
 #include <geomint/stepper/linear_variational_stepper.hpp>
 
 #include <benchmark/benchmark.h>

@@ -13,7 +13,7 @@
 //   build/bench/bench_galerkin --benchmark_min_time=0.2
 #include <geomint/precision.hpp>
 #include <geomint/problems/double_pendulum.hpp>
-#include <geomint/stepper/galerkin_vi_stepper.hpp>
+#include <geomint/stepper/galerkin_vi_models.hpp>
 
 #include <boost/math/constants/constants.hpp>
 #include <boost/numeric/odeint.hpp>

@@ -24,7 +24,7 @@
 #include <geomint/problems/double_pendulum.hpp>
 #include <geomint/problems/kepler.hpp>
 #include <geomint/problems/rod_chain.hpp>
-#include <geomint/stepper/galerkin_vi_stepper.hpp>
+#include <geomint/stepper/galerkin_vi_models.hpp>
 #include <geomint/stepper/linear_variational_stepper.hpp>
 #include <geomint/stepper/rattle_stepper.hpp>
 #include <geomint/stepper/splitting_stepper.hpp>

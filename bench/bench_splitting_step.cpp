@@ -1,14 +1,20 @@
 // Google Benchmark: the cost of one step of a splitting stepper against its odeint counterpart
-// (issue 26). McLachlan's SB3A on Kepler e = 0.6 (h = P/200), odeint's pair form with
-// std::array states, at double and mp<50>: geomint's `mclachlan_sb3a_stepper` with the default
-// policies (checked, compensated summation) and with `unchecked` + `plain_summation`, against
-// odeint's `symplectic_rkn_sb3a_mclachlan`. The orbit restarts every 1000 steps.
+// (issues 26, 48). McLachlan's SB3A, odeint's pair form with std::array states: geomint's
+// `mclachlan_sb3a_stepper` with the default policies (checked, compensated summation) and with
+// `unchecked` + `plain_summation`, against odeint's `symplectic_rkn_sb3a_mclachlan`.
+// - Kepler e = 0.6 (h = P/200) at double and mp<50>, one do_step per iteration (the orbit
+//   restarts every 1000 steps); this translation unit instantiates all six steppers.
+// - Hénon–Heiles (a force of a few flops, where a step's fixed cost shows) at double through
+//   odeint's integrate_n_steps, 1000 steps of h = 1/100 per iteration from E ≈ 0.125; the rate
+//   is steps per second.
 //
 //   build/bench/bench_splitting_step
+#include <geomint/problems/henon_heiles.hpp>
 #include <geomint/problems/kepler.hpp>
 #include <geomint/precision.hpp>
 #include <geomint/splitting.hpp>
 
+#include <boost/numeric/odeint/integrate/integrate_n_steps.hpp>
 #include <boost/numeric/odeint/stepper/symplectic_rkn_sb3a_mclachlan.hpp>
 
 #include <benchmark/benchmark.h>
@@ -47,6 +53,19 @@ void step(benchmark::State& bs) {
     }
 }
 
+/// 1000 steps per iteration of `Stepper` on Hénon–Heiles through odeint's integrate_n_steps.
+template <class Stepper>
+void henon_heiles_steps(benchmark::State& bs) {
+    constexpr int steps = 1000;
+    for (auto _ : bs) {
+        pair_state<double> x{{0.0, 0.1}, {0.49, 0.0}};
+        Stepper stepper;
+        odeint::integrate_n_steps(stepper, geomint::problems::henon_heiles::system(), x, 0.0, 0.01, steps);
+        benchmark::DoNotOptimize(x);
+    }
+    bs.SetItemsProcessed(bs.iterations() * steps);
+}
+
 template <class T>
 using P2 = std::array<T, 2>;
 using mp50 = geomint::mp<50>;
@@ -61,5 +80,11 @@ BENCHMARK(step<mp50, geomint::mclachlan_sb3a_stepper<P2<mp50>>>)->Name("mp50/geo
 BENCHMARK(step<mp50, geomint::mclachlan_sb3a_stepper<P2<mp50>, P2<mp50>, geomint::unchecked, geomint::plain_summation>>)
     ->Name("mp50/geomint_sb3a/unchecked_plain");
 BENCHMARK(step<mp50, odeint::symplectic_rkn_sb3a_mclachlan<P2<mp50>, P2<mp50>, mp50>>)->Name("mp50/odeint_sb3a_mclachlan");
+
+BENCHMARK(henon_heiles_steps<geomint::mclachlan_sb3a_stepper<P2<double>>>)->Name("henon_heiles/geomint_sb3a/defaults");
+BENCHMARK(henon_heiles_steps<geomint::mclachlan_sb3a_stepper<P2<double>, P2<double>, geomint::unchecked, geomint::plain_summation>>)
+    ->Name("henon_heiles/geomint_sb3a/unchecked_plain");
+BENCHMARK(henon_heiles_steps<odeint::symplectic_rkn_sb3a_mclachlan<P2<double>, P2<double>, double>>)
+    ->Name("henon_heiles/odeint_sb3a_mclachlan");
 
 BENCHMARK_MAIN();

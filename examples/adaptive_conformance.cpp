@@ -4,7 +4,7 @@
 // step sequence and the drift of its energy, on the J2-perturbed Kepler problem (e = 0.9, where
 // the logarithmic time transformation is not exact; exact at multiples of the radial period).
 #include <geomint/conformance.hpp>
-#include <geomint/stepper/galerkin_vi_stepper.hpp>
+#include <geomint/stepper/galerkin_vi_models.hpp>
 #include <geomint/stepper/reversible_stepper.hpp>
 #include <geomint/stepper/time_transformed_stepper.hpp>
 

@@ -15,7 +15,7 @@
 
 #include <geomint/analysis/constraint_residuals.hpp>
 #include <geomint/problems/cartesian_double_pendulum.hpp>
-#include <geomint/stepper/galerkin_vi_stepper.hpp>
+#include <geomint/stepper/galerkin_vi_models.hpp>
 #include <geomint/stepper/rattle_stepper.hpp>
 
 #include <boost/math/constants/constants.hpp>

@@ -18,7 +18,7 @@
 #include <geomint/precision.hpp>
 #include <geomint/model/lagrangian_system.hpp>
 #include <geomint/problems/double_pendulum.hpp>
-#include <geomint/stepper/galerkin_vi_stepper.hpp>
+#include <geomint/stepper/galerkin_vi_models.hpp>
 #include <geomint/stepper/linear_variational_stepper.hpp>
 
 #include <boost/numeric/odeint.hpp>

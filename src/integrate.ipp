@@ -10,7 +10,7 @@
 #include <geomint/analysis/largest_frequency.hpp>
 #include <geomint/model/structural_system.hpp>
 #include <geomint/precision.hpp>
-#include <geomint/stepper/galerkin_vi_stepper.hpp>
+#include <geomint/stepper/galerkin_vi_models.hpp>
 #include <geomint/stepper/generalized_alpha_stepper.hpp>
 #include <geomint/stepper/linear_variational_stepper.hpp>
 

@@ -17,5 +17,6 @@
 #include "geomint/problems/four_bar_linkage.hpp"
 #include "geomint/problems/rod_chain.hpp"
 #include "geomint/problems/spherical_pendulum.hpp"
+#include "geomint/stepper/galerkin_vi_models.hpp"
 #include "geomint/stepper/galerkin_vi_stepper.hpp"
 #include "geomint/stepper/rattle_stepper.hpp"

@@ -7,4 +7,5 @@
 
 #include "geomint/model/forced_pair.hpp"
 #include "geomint/model/lagrangian_system.hpp"
+#include "geomint/stepper/galerkin_vi_models.hpp"
 #include "geomint/stepper/galerkin_vi_stepper.hpp"

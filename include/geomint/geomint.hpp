@@ -56,6 +56,7 @@
 #include "geomint/stepper/generalized_alpha_stepper.hpp"
 #include "geomint/stepper/newton_equation_stepper.hpp"
 #include "geomint/stepper/truss_stepper.hpp"
+#include "geomint/stepper/galerkin_vi_models.hpp"
 #include "geomint/stepper/galerkin_vi_stepper.hpp"
 #include "geomint/stepper/splitting_stepper.hpp"
 #include "geomint/stepper/rattle_stepper.hpp"

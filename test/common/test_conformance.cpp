@@ -7,7 +7,7 @@
 #include <geomint/conformance.hpp>
 #include <geomint/conformance/gtest.hpp>
 #include <geomint/conformance/rapidcheck.hpp>
-#include <geomint/stepper/galerkin_vi_stepper.hpp>
+#include <geomint/stepper/galerkin_vi_models.hpp>
 #include <geomint/stepper/linear_variational_stepper.hpp>
 #include <geomint/stepper/newton_equation_stepper.hpp>
 #include <geomint/stepper/splitting_stepper.hpp>

@@ -21,7 +21,7 @@
 #include <geomint/problems/double_pendulum.hpp>
 #include <geomint/problems/kepler.hpp>
 #include <geomint/scheme/composition/order_conditions.hpp>
-#include <geomint/stepper/galerkin_vi_stepper.hpp>
+#include <geomint/stepper/galerkin_vi_models.hpp>
 #include <geomint/stepper/splitting_stepper.hpp>
 
 #include <Eigen/Dense>

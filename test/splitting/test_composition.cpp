@@ -323,4 +323,37 @@ TEST(CompositionStepper, BackwardStepsInvertForwardOnes) {
     std::cout << "yoshida8: 50 steps +h then -h return within " << to_d(d / eps<T50>()) << " eps\n";
     EXPECT_LE(d, 100 * 50 * eps<T50>());
 }
+// Each step calls g (the kick) Method::evaluations times, the count the method's source gives, and
+// f (the drift) once per non-zero drift coefficient: the unrolled sweep leaves out exactly the
+// zero substeps (it reads them from the tables at compile time; the counts here come from the
+// coefficients in T). Three steps of each method at double through odeint's pair form.
+template <class Method>
+void expect_evaluations(const char* label) {
+    using P = std::array<double, 2>;
+    long f_calls = 0, g_calls = 0;
+    const auto f = [&](const P& p, P& dqdt) { ++f_calls; dqdt = p; };
+    const auto g = [&](const P& q, P& dpdt) {
+        ++g_calls;
+        dpdt = {-q[0], -q[1]};
+    };
+    splitting_stepper<P, Method> st;
+    auto x = std::make_pair(P{1.0, 0.0}, P{0.0, 1.0});
+    for (int j = 0; j < 3; ++j) st.do_step(std::make_pair(f, g), x, 0.0, 0.01);
+    long drifts = 0;
+    for (const double a : st.coef_a()) drifts += a != 0.0 ? 1 : 0;
+    EXPECT_EQ(g_calls, 3L * long(Method::evaluations)) << label;
+    EXPECT_EQ(f_calls, 3L * drifts) << label;
+}
+
+TEST(CompositionStepper, EachStepEvaluatesTheForceAsOftenAsTheMethodSays) {
+    expect_evaluations<scheme::yoshida4>("yoshida4");
+    expect_evaluations<scheme::suzuki4>("suzuki4");
+    expect_evaluations<scheme::mclachlan_sb3a>("mclachlan_sb3a");
+    expect_evaluations<scheme::yoshida6>("yoshida6");
+    expect_evaluations<scheme::kahan_li6>("kahan_li6");
+    expect_evaluations<scheme::blanes_moan_srkn6>("blanes_moan_srkn6");
+    expect_evaluations<scheme::yoshida8>("yoshida8");
+    expect_evaluations<scheme::kahan_li8>("kahan_li8");
+    expect_evaluations<scheme::sofroniou_spaletta10>("sofroniou_spaletta10");
+}
 }  // namespace

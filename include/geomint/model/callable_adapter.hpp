@@ -17,6 +17,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 namespace geomint::detail {
 
@@ -27,10 +28,20 @@ public:
     /// Eigen vector or a writable block of n entries.
     /// \throws std::invalid_argument naming `who` and `what` if the callable returns another
     ///         number of entries than n (or a fixed-size container cannot hold n).
+    /// Given the user's own containers (x an `In`, y an `Out` lvalue), fn(x, y) is called on them
+    /// directly, with y sized and zeroed first: no copy.
     template <class Fn, class X, class Y>
     void operator()(Fn& fn, const X& x, Y&& y, const char* who, const char* what) {
-        call(fn, x, who, what);
-        y = as_eigen(m_out);
+        if constexpr (std::is_same_v<X, In> && std::is_same_v<Y, Out&>) {
+            const Eigen::Index n = state_size(x);
+            resize_state(y, n);
+            as_eigen(y).setZero();
+            unwrap_reference_to(fn)(x, y);
+            if constexpr (state_traits<Out>::static_size == Eigen::Dynamic) require_length(state_size(y), n, who, what);
+        } else {
+            call(fn, x, who, what);
+            y = as_eigen(m_out);
+        }
     }
 
     /// fn(x), kept in the adapter's output container (valid until the next call).
@@ -42,14 +53,18 @@ public:
         as_eigen(m_in) = x;
         as_eigen(m_out).setZero();
         unwrap_reference_to(fn)(static_cast<const In&>(m_in), m_out);
-        if (state_size(m_out) != n)
-            throw std::invalid_argument(std::string(who) + ": the system's " + what + " returned " +
-                                        std::to_string(state_size(m_out)) + " entries for a state of " +
-                                        std::to_string(n) + " (precondition: equal lengths)");
+        require_length(state_size(m_out), n, who, what);
         return m_out;
     }
 
 private:
+    static void require_length(Eigen::Index returned, Eigen::Index n, const char* who, const char* what) {
+        if (returned != n)
+            throw std::invalid_argument(std::string(who) + ": the system's " + what + " returned " +
+                                        std::to_string(returned) + " entries for a state of " + std::to_string(n) +
+                                        " (precondition: equal lengths)");
+    }
+
     In m_in{};
     Out m_out{};
 };

@@ -27,9 +27,10 @@ class separable_rates {
     using vec = vector<U, N>;
 
 public:
-    /// Calls `use(f, g)` with f(p, out) and g(q, out) on vector<U, N> for the system `sys` (any
-    /// separable form, unwrapped from std::ref / boost::ref), whose state has n entries. `name`
-    /// prefixes error messages.
+    /// Calls `use(f, g)` with f(p, out) and g(q, out) for the system `sys` (any separable form,
+    /// unwrapped from std::ref / boost::ref), whose state has n entries. The arguments are
+    /// vector<U, N> or the user's containers `Momentum` / `Coor` (for f; `Coor` / `Momentum` for
+    /// g): a user's callable gets the latter without a copy. `name` prefixes error messages.
     /// \throws std::invalid_argument if a model's dof differs from n, or a user's callable
     ///         returns a container of another length.
     template <class S, class Use>
@@ -47,27 +48,46 @@ public:
                       "load, by newmark_stepper and simpson_stepper only; a truss, by truss_stepper)");
         if constexpr (form == system_form::quadratic_lagrangian || form == system_form::sparse_quadratic_lagrangian) {
             require_dof(n, sys.size(), name);
-            use([&](const vec& p, vec& out) { out = sys.apply_inverse_mass(p); },
-                [&](const vec& q, vec& out) { out.noalias() = -(sys.stiffness() * q); });
+            use([&](const auto& p, auto& out) { sized(out, p) = sys.apply_inverse_mass(view(p)); },
+                [&](const auto& q, auto& out) { sized(out, q).noalias() = -(sys.stiffness() * view(q)); });
         } else if constexpr (form == system_form::separable) {
             require_dof(n, static_cast<Eigen::Index>(sys.dof()), name);
-            use([](const vec& p, vec& out) { out = p; },
-                [&](const vec& q, vec& out) { out = sys.force(q); });
+            use([](const auto& p, auto& out) { sized(out, p) = view(p); },
+                [&](const auto& q, auto& out) { sized(out, q) = sys.force(view(q)); });
         } else if constexpr (form == system_form::matrix_free) {
             pair_form(sys.coordinate_rate, sys.momentum_rate, name, use);
         } else if constexpr (form == system_form::odeint_pair) {
             pair_form(sys.first, sys.second, name, use);
         } else {
-            use([](const vec& p, vec& out) { out = p; },
-                [&](const vec& q, vec& out) { m_g(sys, q, out, name, "momentum function g(q, dpdt)"); });
+            use([](const auto& p, auto& out) { sized(out, p) = view(p); },
+                [&](const auto& q, auto& out) { m_g(sys, q, out, name, "momentum function g(q, dpdt)"); });
         }
     }
 
 private:
     template <class F, class G, class Use>
     void pair_form(F& f, G& g, const char* name, Use& use) {
-        use([&](const vec& p, vec& out) { m_f(f, p, out, name, "coordinate function f(p, dqdt)"); },
-            [&](const vec& q, vec& out) { m_g(g, q, out, name, "momentum function g(q, dpdt)"); });
+        use([&](const auto& p, auto& out) { m_f(f, p, out, name, "coordinate function f(p, dqdt)"); },
+            [&](const auto& q, auto& out) { m_g(g, q, out, name, "momentum function g(q, dpdt)"); });
+    }
+
+    // an Eigen vector as it is, a user's container as an Eigen view
+    template <class X>
+    static decltype(auto) view(X& x) {
+        if constexpr (std::is_base_of_v<Eigen::EigenBase<std::remove_const_t<X>>, std::remove_const_t<X>>) return (x);
+        else return as_eigen(x);
+    }
+
+    // the output `out` as an Eigen view, a user's container first given the length of `in`
+    // (an Eigen vector resizes on assignment)
+    template <class X, class In>
+    static decltype(auto) sized(X& out, const In& in) {
+        if constexpr (std::is_base_of_v<Eigen::EigenBase<X>, X>) {
+            return (out);
+        } else {
+            resize_state(out, view(in).size());
+            return as_eigen(out);
+        }
     }
 
     static void require_dof(Eigen::Index n, Eigen::Index dof, const char* name) {

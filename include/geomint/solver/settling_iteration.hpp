@@ -18,9 +18,9 @@
 /// (the stopping criterion of fixed-point iterations in long-time integrations), as GniCodes'
 /// `gni_irk2` implements it.
 
-#include "geomint/autodiff.hpp"
 #include "geomint/error.hpp"
-#include "geomint/linalg.hpp"
+#include "geomint/matrix.hpp"
+#include "geomint/scalar.hpp"
 #include "geomint/solver/options.hpp"
 
 #include <limits>

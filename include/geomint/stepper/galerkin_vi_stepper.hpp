@@ -17,28 +17,45 @@
 ///   auto x = std::make_pair(V{0.4, 0.0}, V{0.0, 2.0});
 ///   boost::numeric::odeint::integrate_const(stepper, std::make_pair(f, g), x, 0.0, 100.0, 0.01);
 /// \endcode
+///
+/// This header steps the pair forms (the fixed point); the solvers of the models — structural,
+/// Lagrangian and constrained systems — are in stepper/galerkin_vi_models.hpp, which
+/// <geomint/galerkin.hpp> includes (a model stepped without it is refused at compile time with
+/// a message naming it), so that a program stepping odeint's pair compiles none of them.
 
 #include "geomint/error.hpp"
 #include "geomint/model/callable_adapter.hpp"
-#include "geomint/model/constrained_system.hpp"
-#include "geomint/model/lagrangian_view.hpp"
 #include "geomint/model/separable_rates.hpp"
 #include "geomint/model/system_form.hpp"
-#include "geomint/scheme/constrained/constrained_lobatto.hpp"
-#include "geomint/scheme/constrained/constrained_model.hpp"
 #include "geomint/scheme/galerkin/fixed_point.hpp"
 #include "geomint/scheme/galerkin/galerkin_lobatto.hpp"
-#include "geomint/scheme/galerkin/lagrangian_stages.hpp"
-#include "geomint/scheme/galerkin/linear_stages.hpp"
-#include "geomint/sparse.hpp"
-#include "geomint/stepper/factor_cache.hpp"
 #include "geomint/stepper/stepper_base.hpp"
 
-#include <string>
+#include <any>
+#include <stdexcept>
 #include <type_traits>
 #include <utility>
 
 namespace geomint {
+
+namespace detail {
+/// The Galerkin VI's solvers of the models (structural, Lagrangian, constrained), defined in
+/// stepper/galerkin_vi_models.hpp.
+template <class U, int N, class Coor, class Momentum>
+class galerkin_model_paths;
+
+/// Whether `galerkin_vi_stepper` takes `S` to its model solvers rather than to the fixed point.
+template <class S>
+constexpr bool galerkin_model_form() {
+    constexpr system_form f = form_of<S>();
+    return f == system_form::structural || f == system_form::lagrangian || f == system_form::quadratic_lagrangian ||
+           f == system_form::constrained_pair || f == system_form::constrained_lagrangian;
+}
+
+/// Whether the type `T` is complete here (a model solver's definition has been included).
+template <class T>
+concept complete_type = requires { sizeof(T); };
+}  // namespace detail
 
 /// Odeint stepper (`stepper_tag`) of the degree-`Degree` Galerkin variational integrator, order
 /// 2·Degree, on the (q, p) pair state.
@@ -127,8 +144,18 @@ public:
     /// \throws std::logic_error if the last step was not on such a model.
     template <class System>
     matrix<value_type> last_step_jacobian(const System& sys) {
-        if (!m_newton_last) throw std::logic_error("galerkin_vi: last_step_jacobian needs a step on a Lagrangian model");
-        return with_lagrangian_view(sys, [&](const auto& view) { return m_newton.step_jacobian(view); });
+        using paths = detail::galerkin_model_paths<U, N, Coor, Momentum>;
+        static_assert(detail::complete_type<paths>,
+                      "galerkin_vi_stepper::last_step_jacobian needs the model solvers: #include "
+                      "<geomint/stepper/galerkin_vi_models.hpp> (or <geomint/galerkin.hpp>)");
+        if constexpr (detail::complete_type<paths>) {  // else only the message above
+            auto* solvers = std::any_cast<paths>(&m_models);
+            if (!m_newton_last || solvers == nullptr)
+                throw std::logic_error("galerkin_vi: last_step_jacobian needs a step on a Lagrangian model");
+            return solvers->step_jacobian(sys);
+        } else {
+            return {};
+        }
     }
 
     /// Forget the summation carry and the stage guess (a new trajectory starts afresh anyway when
@@ -154,74 +181,20 @@ private:
     void increments(S& sys, const U& t, const U& h, bool continuing) {
         const auto& c = method::template coefficients<U>();
         m_newton_last = false;
-        if constexpr (form_of<S>() == system_form::structural) {
-            static_assert(!is_dual_v<U> && std::is_same_v<typename S::value_type, U>,
-                          "galerkin_vi on a structural_system: states of the model's scalar type");
-            require_dof(sys.size());
-            using model_matrix = std::conditional_t<S::is_sparse, sparse_matrix<U>, matrix<U>>;  // run-time size
-            const auto make = [&] {
-                auto f = std::make_shared<const scheme::galerkin_stage_solver<U, model_matrix>>(
-                    c, model_matrix(sys.mass()), model_matrix(sys.damping()), model_matrix(sys.stiffness()), h,
-                    sys.rayleigh());
-                if (!f->invertible())
-                    throw singular_step_error(std::string(method::name) +
-                                              ": the stage matrix of the structural model is singular at h = " +
-                                              geomint::to_string(h));
-                return f;
-            };
-            const auto& stages = [&]() -> const scheme::galerkin_stage_solver<U, model_matrix>& {
-                if constexpr (S::is_sparse) return m_sparse_stages.get(sys.id(), h, make);
-                else return m_dense_stages.get(sys.id(), h, make);
-            }();
-            scheme::galerkin_linear_step(c, sys, stages, vector<U>(m_work.q), vector<U>(m_work.p), t, h, m_linear_dq,
-                                         m_linear_dp);
-            m_dq = m_linear_dq;
-            m_dp = m_linear_dp;
-            m_iterations = 1;
-        } else if constexpr (has_lagrangian_view<S>()) {
-            static_assert(!is_dual_v<U>, "galerkin_vi: for the Jacobian of a step on a Lagrangian model use "
-                                         "last_step_jacobian() (dual states work on the pair-form path)");
-            with_lagrangian_view(std::as_const(sys), [&](const auto& view) {
-                require_dof(static_cast<Eigen::Index>(view.dof()));
-                if constexpr (N == Eigen::Dynamic) {
-                    m_newton.step(c, view, m_work.q, m_work.p, t, h, m_dq, m_dp, m_options, method::name, continuing);
-                } else {  // the Newton path works at run-time sizes
-                    m_newton_q = m_work.q;
-                    m_newton_p = m_work.p;
-                    m_newton.step(c, view, m_newton_q, m_newton_p, t, h, m_newton_dq, m_newton_dp, m_options,
-                                  method::name, continuing);
-                    m_dq = m_newton_dq;
-                    m_dp = m_newton_dp;
-                }
-            });
-            m_newton_last = true;
-            m_iterations = m_newton.iterations();
-        } else if constexpr (form_of<S>() == system_form::constrained_lagrangian) {
-            static_assert(!is_dual_v<U> && N == Eigen::Dynamic,
-                          "galerkin_vi on a constrained Lagrangian model: states of run-time length (std::vector, "
-                          "Eigen::VectorX) of a non-dual scalar");
-            with_lagrangian_view(std::as_const(sys.lagrangian), [&](const auto& view) {
-                require_dof(static_cast<Eigen::Index>(view.dof()));
-                if constexpr (base::checks_enabled)
-                    scheme::detail::require_on_manifold(sys.constraints.value(m_work.q), sys.constraints.jacobian(m_work.q),
-                                                        m_work.q, view.velocity(m_work.q, m_work.p), method::name);
-                m_newton.step(c, view, m_work.q, m_work.p, t, h, m_dq, m_dp, m_options, method::name, continuing,
-                              sys.constraints);
-            });
-            m_newton_last = true;  // last_step_jacobian explains that it is not defined here
-            m_iterations = m_newton.iterations();
-        } else if constexpr (form_of<S>() == system_form::constrained_pair) {
-            static_assert(!is_dual_v<U>, "galerkin_vi on a constrained system: dual states are not supported (use "
-                                         "geomint::restricted_symplecticity_defect for the tangent map)");
-            const scheme::detail::constrained_model<U, Coor, Momentum, S> model(sys, m_constraint_calls);
-            const vector<U> q(m_work.q), p(m_work.p);
-            if constexpr (base::checks_enabled)
-                scheme::detail::require_on_manifold(model.constraint(q), model.constraint_jacobian(q), q,
-                                                    model.inverse_mass(p), method::name);
-            m_constrained.step(c, model, q, p, h, m_options, method::name, m_constrained_dq, m_constrained_dp);
-            m_dq = m_constrained_dq;
-            m_dp = m_constrained_dp;
-            m_iterations = m_constrained.iterations();
+        if constexpr (detail::galerkin_model_form<S>()) {
+            using paths = detail::galerkin_model_paths<U, N, Coor, Momentum>;
+            static_assert(detail::complete_type<paths>,
+                          "galerkin_vi_stepper on a structural_system, lagrangian_system, dense quadratic_lagrangian "
+                          "or constrained system needs the model solvers: #include "
+                          "<geomint/stepper/galerkin_vi_models.hpp> (or <geomint/galerkin.hpp>)");
+            if constexpr (detail::complete_type<paths>) {  // else only the message above
+                auto* solvers = std::any_cast<paths>(&m_models);
+                if (solvers == nullptr) solvers = &m_models.template emplace<paths>();
+                const auto result = solvers->template step<base::checks_enabled>(
+                    c, sys, m_work.q, m_work.p, t, h, m_dq, m_dp, m_options, method::name, continuing);
+                m_iterations = result.iterations;
+                m_newton_last = result.newton;
+            }
         } else if constexpr (form_of<S>() == system_form::forced_pair) {
             auto pair = std::make_pair(std::ref(sys.coordinate_rate), std::ref(sys.momentum_rate));
             m_rates(pair, m_work.q.size(), method::name, [&](auto&& f, auto&& g) {
@@ -240,36 +213,20 @@ private:
         }
     }
 
-    void require_dof(Eigen::Index dof) const {
-        if (m_work.q.size() != dof)
-            throw std::invalid_argument(std::string(method::name) + ": the state has " + std::to_string(m_work.q.size()) +
-                                        " entries but the system has dof = " + std::to_string(dof));
-    }
-
     // fixed-size work arrays when both state types have one compile-time length (std::array, a
     // scalar, a fixed Eigen vector): the fixed point's sweeps then run on the stack, unrolled
     static constexpr int N = state_traits<Coor>::static_size == state_traits<Momentum>::static_size
                                  ? state_traits<Coor>::static_size
                                  : Eigen::Dynamic;
-    // the stage equations of a structural model, factored per (model, h)
-    template <class Factor>
-    using stage_cache = std::conditional_t<is_dual_v<U>, int, detail::factor_cache<Factor, U>>;
-    stage_cache<scheme::galerkin_stage_solver<U, matrix<U>>> m_dense_stages;
-    stage_cache<scheme::galerkin_stage_solver<U, sparse_matrix<U>>> m_sparse_stages;
-    vector<U> m_linear_dq, m_linear_dp;
     iteration_options m_options;
     scheme::lobatto_fixed_point<U, N, int(Degree) + 1> m_fixed_point;
-    std::conditional_t<is_dual_v<U>, int, scheme::lobatto_newton<U>> m_newton{};
-    std::conditional_t<is_dual_v<U>, int, scheme::constrained_lobatto<U>> m_constrained{};
-    scheme::detail::constrained_workspace<Coor, Momentum> m_constraint_calls;
-    vector<U> m_constrained_dq, m_constrained_dp;
+    std::any m_models;  // detail::galerkin_model_paths, made on the first step on a model
     bool m_newton_last = false;
     int m_iterations = 0;
     separable_rates<U, Coor, Momentum, N> m_rates;
     detail::force_adapter<Coor, Momentum> m_force;  ///< a forced pair's F(q, p, t, out)
     detail::pair_work<U, Summation, N> m_work;
     vector<U, N> m_dq, m_dp;
-    vector<U> m_newton_q, m_newton_p, m_newton_dq, m_newton_dp;  // the Newton path's copies when N is fixed
 };
 
 }  // namespace geomint

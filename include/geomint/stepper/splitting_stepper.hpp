@@ -29,7 +29,7 @@ namespace geomint {
 
 /// Odeint stepper (`stepper_tag`) of the splitting `Method` on the (q, p) pair state: the drifts
 /// q += a_l h f(p) and kicks p += b_l h g(q), l = 0 … s−1, with `Method::coefficients<T>()` (a zero
-/// coefficient skips its substep): `Method::evaluations` evaluations of g per step, no solve.
+/// coefficient skips its substep; the substeps are unrolled, scheme/splitting_sweep.hpp): `Method::evaluations` evaluations of g per step, no solve.
 /// For a composition with weights γ: a_0 = γ_1/2, a_l = (γ_l + γ_{l+1})/2, a_s = γ_s/2, b_l = γ_{l+1}.
 ///
 /// \tparam Coor      coordinate type: a scalar T or a container of n entries (std::array,
@@ -41,8 +41,10 @@ namespace geomint {
 ///                   p (T quadratic); with a nonlinear f it has order 2 only.
 /// \tparam Momentum  momentum type (defaults to `Coor`).
 /// \tparam Checks    `checked` (default) or `unchecked` (stepper/stepper_base.hpp).
-/// \tparam Summation `compensated_summation` (default: each drift and kick added with the
-///                   rounding carried) or `plain_summation`.
+/// \tparam Summation `compensated_summation` (default: the step's drift and kick increments summed
+///                   apart and added once per step to the state it started from, with the
+///                   rounding carried between steps) or `plain_summation` (the substeps' additions
+///                   alone, as odeint's steppers do).
 ///
 /// Systems: odeint's pair form `std::make_pair(f, g)`, a momentum function g alone, `matrix_free`,
 /// `separable_system`, `quadratic_lagrangian` (model/separable_rates.hpp). dt < 0 steps backward
@@ -85,36 +87,72 @@ private:
         return c;
     }
 
-    template <class S, class QIn, class PIn, class QOut, class POut>
-    void step(S& sys, const QIn& q_in, const PIn& p_in, const time_type& /*t*/, QOut& q_out, POut& p_out,
-              const time_type& dt) {
-        m_work.template load<base::checks_enabled>(Method::name, q_in, p_in);
-        const auto& [a, b] = coefficients();
-        m_rates(sys, m_work.q.size(), Method::name, [&](auto&& f, auto&& g) {
-            scheme::splitting_sweep(
-                a, b,
-                [&](const U& c) {
-                    f(m_work.p, m_rate);
-                    m_increment.noalias() = m_rate * U(c * dt);
-                    m_work.add_to_q(m_increment);
-                },
-                [&](const U& c) {
-                    g(m_work.q, m_rate);
-                    m_increment.noalias() = m_rate * U(c * dt);
-                    m_work.add_to_p(m_increment);
-                });
-        });
-        m_work.store(q_out, p_out);
-    }
-
+    static constexpr bool compensated = std::is_same_v<Summation, compensated_summation>;
     // fixed-size working vectors when both state types have one compile-time length (std::array,
     // a scalar, a fixed Eigen vector): Eigen unrolls the substeps' vector operations
     static constexpr int N = state_traits<Coor>::static_size == state_traits<Momentum>::static_size
                                  ? state_traits<Coor>::static_size
                                  : Eigen::Dynamic;
+
+    // The substeps advance the live state (m_q, m_p: the user's container types, so that a
+    // user's f and g are called on it without a copy) by plain additions, as odeint's steppers
+    // do. Under compensated summation the step's increments are also summed apart (small
+    // numbers: their rounding is ε times the increment, not ε|q|) and added once, compensated,
+    // to the state the step started from (GNI §VIII.5): the live state's own rounding within
+    // the step stays out of the result, and the additions on the critical path are odeint's.
+    template <class S, class QIn, class PIn, class QOut, class POut>
+    void step(S& sys, const QIn& q_in, const PIn& p_in, const time_type& /*t*/, QOut& q_out, POut& p_out,
+              const time_type& dt) {
+        m_work.template load<base::checks_enabled>(Method::name, q_in, p_in);
+        const Eigen::Index n = m_work.q.size();
+        resize_state(m_q, n);
+        resize_state(m_p, n);
+        as_eigen(m_q) = m_work.q;
+        as_eigen(m_p) = m_work.p;
+        if constexpr (compensated) {
+            m_dq.setZero(n);
+            m_dp.setZero(n);
+        }
+        const auto& [a, b] = coefficients();
+        m_rates(sys, n, Method::name, [&](auto&& f, auto&& g) {
+            scheme::splitting_sweep<Method>(
+                a, b,
+                [&](const U& c) {
+                    f(m_p, m_rate_q);
+                    advance(as_eigen(m_q), m_dq, as_eigen(m_rate_q), U(c * dt));
+                },
+                [&](const U& c) {
+                    g(m_q, m_rate_p);
+                    advance(as_eigen(m_p), m_dp, as_eigen(m_rate_p), U(c * dt));
+                });
+        });
+        if constexpr (compensated) {
+            m_work.add_to_q(m_dq);
+            m_work.add_to_p(m_dp);
+        } else {
+            m_work.q = as_eigen(m_q);
+            m_work.p = as_eigen(m_p);
+        }
+        m_work.store(q_out, p_out);
+    }
+
+    // x += c·rate, and the step's increment sum too under compensated summation
+    template <class X, class Rate>
+    static void advance(X&& x, vector<U, N>& sum, const Rate& rate, const U& c) {
+        if constexpr (compensated) {
+            const vector<U, N> increment = c * rate;
+            x += increment;
+            sum += increment;
+        } else {
+            x += c * rate;
+        }
+    }
+
     separable_rates<U, Coor, Momentum, N> m_rates;
     detail::pair_work<U, Summation, N> m_work;
-    vector<U, N> m_rate, m_increment;
+    Coor m_q{}, m_rate_q{};      // the live coordinates and their rate f(p)
+    Momentum m_p{}, m_rate_p{};  // the live momenta and their rate g(q)
+    vector<U, N> m_dq, m_dp;     // the step's increments (compensated summation)
 };
 
 /// Yoshida's triple jump (order 4, 3 stages).

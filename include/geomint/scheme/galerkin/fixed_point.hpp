@@ -46,6 +46,8 @@
 #include "geomint/scheme/galerkin/lobatto.hpp"
 #include "geomint/solver/settling_iteration.hpp"
 
+#include <Eigen/LU>
+
 #include <cmath>
 #include <limits>
 #include <string>
@@ -214,7 +216,7 @@ private:
             for (Eigen::Index k = 0; k < s; ++k) {
                 sum.setZero();
                 for (Eigen::Index j = 0; j < s; ++j) sum += (a_hat(i, j) * a(j, k)) * m_Jg.middleCols(j * n, n);
-                m_jacobian.block(i * n, k * n, n, n).noalias() -= m_Jf.middleCols(i * n, n) * sum;
+                m_jacobian.block(i * n, k * n, n, n).noalias() -= m_Jf.middleCols(i * n, n).lazyProduct(sum);  // lazy: no GEMM kernel instantiated
             }
         m_lu.compute(m_jacobian);
     }

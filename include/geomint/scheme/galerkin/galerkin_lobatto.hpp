@@ -11,7 +11,7 @@
 /// Sources: Marsden & West, Acta Numerica 10 (2001), §2.6; Hairer, Lubich, Wanner, GNI §VI.6;
 /// Ober-Blöbaum & Saake, Adv. Comput. Math. 41 (2015).
 
-#include "geomint/autodiff.hpp"
+#include "geomint/scalar.hpp"
 #include "geomint/scheme/galerkin/lobatto.hpp"
 #include "geomint/scheme/traits.hpp"
 
