@@ -35,8 +35,8 @@ public:
     /// What a step reports: its iterations, and whether it was a Newton step on a Lagrangian
     /// model (so that `step_jacobian` applies).
     struct step_result {
-        int iterations;
-        bool newton;
+        int iterations;  ///< Newton or fixed-point iterations of the step (1 for a linear solve)
+        bool newton;     ///< a Newton step on a Lagrangian model
     };
 
     /// (dq, dp) of one step of the Galerkin VI with coefficients `c` from (q, p) at t, step h, on
