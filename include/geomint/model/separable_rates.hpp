@@ -20,6 +20,15 @@
 
 namespace geomint {
 
+namespace detail {
+/// \throws std::invalid_argument naming `name` unless the state's length n is the model's dof.
+inline void require_dof(Eigen::Index n, Eigen::Index dof, const char* name) {
+    if (n != dof)
+        throw std::invalid_argument(std::string(name) + ": the state has " + std::to_string(n) +
+                                    " entries but the system has dof = " + std::to_string(dof));
+}
+}  // namespace detail
+
 /// Rates of a separable system, scalar U, for states of types `Coor`, `Momentum`, on working
 /// vectors `vector<U, N>` (N: the states' compile-time length, or Eigen::Dynamic).
 template <class U, class Coor, class Momentum = Coor, int N = Eigen::Dynamic>
@@ -47,11 +56,11 @@ public:
                       "geomint::forced_pair is stepped by galerkin_vi_stepper only; a matrix_free with damping or a "
                       "load, by newmark_stepper and simpson_stepper only; a truss, by truss_stepper)");
         if constexpr (form == system_form::quadratic_lagrangian || form == system_form::sparse_quadratic_lagrangian) {
-            require_dof(n, sys.size(), name);
+            detail::require_dof(n, sys.size(), name);
             use([&](const auto& p, auto& out) { sized(out, p) = sys.apply_inverse_mass(view(p)); },
                 [&](const auto& q, auto& out) { sized(out, q).noalias() = -(sys.stiffness() * view(q)); });
         } else if constexpr (form == system_form::separable) {
-            require_dof(n, static_cast<Eigen::Index>(sys.dof()), name);
+            detail::require_dof(n, static_cast<Eigen::Index>(sys.dof()), name);
             use([](const auto& p, auto& out) { sized(out, p) = view(p); },
                 [&](const auto& q, auto& out) { sized(out, q) = sys.force(view(q)); });
         } else if constexpr (form == system_form::matrix_free) {
@@ -71,10 +80,13 @@ private:
             [&](const auto& q, auto& out) { m_g(g, q, out, name, "momentum function g(q, dpdt)"); });
     }
 
+    template <class X>
+    static constexpr bool is_eigen = std::is_base_of_v<Eigen::EigenBase<std::remove_const_t<X>>, std::remove_const_t<X>>;
+
     // an Eigen vector as it is, a user's container as an Eigen view
     template <class X>
     static decltype(auto) view(X& x) {
-        if constexpr (std::is_base_of_v<Eigen::EigenBase<std::remove_const_t<X>>, std::remove_const_t<X>>) return (x);
+        if constexpr (is_eigen<X>) return (x);
         else return as_eigen(x);
     }
 
@@ -82,18 +94,12 @@ private:
     // (an Eigen vector resizes on assignment)
     template <class X, class In>
     static decltype(auto) sized(X& out, const In& in) {
-        if constexpr (std::is_base_of_v<Eigen::EigenBase<X>, X>) {
+        if constexpr (is_eigen<X>) {
             return (out);
         } else {
             resize_state(out, view(in).size());
             return as_eigen(out);
         }
-    }
-
-    static void require_dof(Eigen::Index n, Eigen::Index dof, const char* name) {
-        if (n != dof)
-            throw std::invalid_argument(std::string(name) + ": the state has " + std::to_string(n) +
-                                        " entries but the system has dof = " + std::to_string(dof));
     }
 
     detail::callable_adapter<Momentum, Coor> m_f;

@@ -123,12 +123,6 @@ public:
     }
 
 private:
-    static void require_dof(Eigen::Index n, Eigen::Index dof, const char* name) {
-        if (n != dof)
-            throw std::invalid_argument(std::string(name) + ": the state has " + std::to_string(n) +
-                                        " entries but the system has dof = " + std::to_string(dof));
-    }
-
     // the stage equations of a structural model, factored per (model, h)
     template <class Factor>
     using stage_cache = std::conditional_t<is_dual_v<U>, int, factor_cache<Factor, U>>;
