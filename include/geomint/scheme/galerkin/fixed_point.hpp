@@ -12,7 +12,10 @@
 /// Iteration k evaluates G from the Q of the current F, then F from the P of the new G (a
 /// Gauss–Seidel sweep over the two halves), and stops by Hairer's rule on the change of the
 /// stage increments Q − q, P − p (solver/settling_iteration.hpp). Cost per iteration: s calls of
-/// f and of g and O(n s²) arithmetic; memory O(n s): no n × n matrix anywhere.
+/// f and s − 1 of g (Lobatto IIIA's first stage is Q_0 = q: g(q) is evaluated once a step) and
+/// O(n s²) arithmetic, of which the pair's exact zeros and ones take none (IIIA's first row is
+/// zero and its last row one; IIIB's last column is zero and its first column one); memory
+/// O(n s): no n × n matrix anywhere.
 ///
 /// The scalar U is T or `dual<T>` (then the tangents iterate with the values, and the result's
 /// tangents are the one-step map's directional derivative).
@@ -23,11 +26,13 @@
 /// R(F) = F − Φ(F), Φ one sweep, converges quadratically instead. Its Jacobian is
 ///     ∂R/∂F, block (i, k) = δ_ik I − ∂f/∂p(P_i) Σ_j â_ij h a_jk ∂g/∂q(Q_j)    (ns × ns).
 /// - The stage Jacobians ∂g/∂q(Q_j), ∂f/∂p(P_i) come from forward differences in T, with steps
-///   √ε_T·max(1, |x|): the pair form gives f and g only. That costs n calls of f and of g a
-///   stage.
+///   √ε_T·max(1, |x|): the pair form gives f and g only. That costs n calls of f a stage and n
+///   of g at each of the s − 2 inner stages (â_i,s−1 = 0 and a_0k = 0: ∂g/∂q at the end points
+///   does not enter the sum).
 /// - The Jacobian is formed in double and factored by full-pivoting LU (a singular one throws
-///   `singular_step_error`). It is refreshed while the change
-///   exceeds √ε_double, as on the Newton path.
+///   `singular_step_error`). It is refreshed while the change exceeds √ε_double, as on the Newton
+///   path (formed once a step instead, the corrections gain fewer digits each: 6.7 sweeps a step
+///   instead of 5.1 at Degree 2 on Kepler, and no less time).
 /// - Each correction is solved in double from the residual in T. The iterate converges to T's
 ///   tolerance at the rate of the Jacobian's relative error. The iteration stops by the quadratic
 ///   rule of settling_iteration.hpp with a margin (`convergence::quadratic_margin`).
@@ -88,8 +93,21 @@ public:
             m_b = c.b;
             m_nodes = c.c;
             m_pair = &c;
+            classify(m_mu, m_mu_kind);
+            classify(m_mu_hat, m_mu_hat_kind);
+            m_needs_g.resize(s);
+            for (Eigen::Index j = 0; j < s; ++j) {  // ∂g/∂q(Q_j) enters ∂R/∂F through â_ij a_jk
+                bool column = false, row = false;
+                for (Eigen::Index i = 0; i < s; ++i) {
+                    column = column || m_mu_hat_kind(i, j) != zero;
+                    row = row || m_mu_kind(j, i) != zero;
+                }
+                m_needs_g(j) = column && row;
+            }
         }
         m_out.resize(n);
+        m_g_at_base.resize(n);
+        m_f_at_base.resize(n);
         const U h_last = m_h_last;
         m_h_last = U(0);  // a step that throws leaves no guess behind
         // starting guess: the last step's stage rates extrapolated when this step continues it
@@ -116,7 +134,7 @@ public:
         settling_iteration<T> monitor(name, "the fixed-point iteration", value_of(h), opt);
         if constexpr (forced) m_Zp_old.setZero(n, s);  // the first sweep's stage momenta: P = p
         for (int k = 0;; ++k) {
-            sweep(m_F, m_mu, q, g, m_Zq, m_G);  // Q from the F, then G = g(Q)
+            sweep(m_F, m_mu, m_mu_kind, q, g, m_Zq, m_G, m_g_at_base, k == 0);  // Q from the F, then G = g(Q)
             if constexpr (forced) {             // G += F(Q, P, t + c h), P from the last sweep
                 for (Eigen::Index i = 0; i < s; ++i) {
                     m_stage = q + m_Zq.col(i);
@@ -125,7 +143,7 @@ public:
                     m_G.col(i) += m_out;
                 }
             }
-            sweep(m_G, m_mu_hat, p, f, m_Zp, m_F);  // P from the new G, then F = f(P)
+            sweep(m_G, m_mu_hat, m_mu_hat_kind, p, f, m_Zp, m_F, m_f_at_base, k == 0);  // P from the new G, then F = f(P)
             if (k > 0 && monitor.settled(stage_change(), scale)) break;
             m_Zq_old.swap(m_Zq);
             m_Zp_old.swap(m_Zp);
@@ -174,8 +192,8 @@ private:
         m_F_swept.resize(n, s);
         bool refresh = true;
         for (int k = 0;; ++k) {
-            sweep(m_F, m_mu, q, g, m_Zq, m_G);
-            sweep(m_G, m_mu_hat, p, f, m_Zp, m_F_swept);
+            sweep(m_F, m_mu, m_mu_kind, q, g, m_Zq, m_G, m_g_at_base, k == 0);
+            sweep(m_G, m_mu_hat, m_mu_hat_kind, p, f, m_Zp, m_F_swept, m_f_at_base, k == 0);
             if (k > 0) {
                 const T delta = stage_change();
                 if (monitor.settled(delta, scale)) break;
@@ -203,8 +221,10 @@ private:
         m_Jg.resize(n, n * s);
         m_Jf.resize(n, n * s);
         for (Eigen::Index j = 0; j < s; ++j) {
-            m_stage = q + m_Zq.col(j);
-            difference(g, m_G.col(j), m_Jg.middleCols(j * n, n));
+            if (m_needs_g(j)) {
+                m_stage = q + m_Zq.col(j);
+                difference(g, m_G.col(j), m_Jg.middleCols(j * n, n));
+            }
             m_stage = p + m_Zp.col(j);
             difference(f, m_F_swept.col(j), m_Jf.middleCols(j * n, n));
         }
@@ -215,7 +235,8 @@ private:
         for (Eigen::Index i = 0; i < s; ++i)
             for (Eigen::Index k = 0; k < s; ++k) {
                 sum.setZero();
-                for (Eigen::Index j = 0; j < s; ++j) sum += (a_hat(i, j) * a(j, k)) * m_Jg.middleCols(j * n, n);
+                for (Eigen::Index j = 0; j < s; ++j)
+                    if (m_needs_g(j)) sum += (a_hat(i, j) * a(j, k)) * m_Jg.middleCols(j * n, n);
                 m_jacobian.block(i * n, k * n, n, n).noalias() -= m_Jf.middleCols(i * n, n).lazyProduct(sum);  // lazy: no GEMM kernel instantiated
             }
         m_lu.compute(m_jacobian);
@@ -254,13 +275,56 @@ private:
         m_h_last = h;
     }
 
+    /// Kinds of a pair's coefficients: the exact zeros and ones take no arithmetic in a sweep.
+    static constexpr signed char zero = 0, one = 1, other = 2;
+    using kinds = Eigen::Matrix<signed char, S, S>;
+    static void classify(const square& M, kinds& kind) {
+        kind.resize(M.rows(), M.cols());
+        for (Eigen::Index i = 0; i < M.rows(); ++i)
+            for (Eigen::Index j = 0; j < M.cols(); ++j) {
+                const T m = value_of(M(i, j));
+                kind(i, j) = m == T(0) ? zero : m == T(1) ? one : other;
+            }
+    }
+
     /// Z = (rates·diag β)·Mᵀ (the stage increments), then out.col(i) = rate(base + Z.col(i)).
+    /// A zero row of M is the stage `base` itself: its rate is evaluated into `at_base` on the
+    /// step's `first` sweep only. Zero entries of M take no arithmetic, entries one no product
+    /// (those terms are exact). Written entry by entry: Eigen's block expressions here would cost
+    /// every translation unit stepping the pair form more to compile than the sweep is worth.
     template <class Rate>
-    void sweep(const stages& rates, const square& M, const vec& base, Rate& rate, stages& Z, stages& out) {
-        m_scaled.noalias() = rates * m_beta.asDiagonal();
-        Z.noalias() = m_scaled * M.transpose();
-        for (Eigen::Index i = 0; i < Z.cols(); ++i) {
-            m_stage = base + Z.col(i);
+    void sweep(const stages& rates, const square& M, const kinds& kind, const vec& base, Rate& rate, stages& Z,
+               stages& out, vec& at_base, bool first) {
+        const Eigen::Index n = rates.rows(), s = M.rows();
+        Z.resize(n, s);
+        m_scaled.resize(n, s);
+        m_stage.resize(n);
+        for (Eigen::Index j = 0; j < s; ++j) {
+            bool used = false;
+            for (Eigen::Index i = 0; i < s; ++i) used = used || kind(i, j) != zero;
+            if (used)
+                for (Eigen::Index r = 0; r < n; ++r) m_scaled(r, j) = rates(r, j) * m_beta(j);
+        }
+        for (Eigen::Index i = 0; i < s; ++i) {
+            bool zero_row = true;
+            for (Eigen::Index j = 0; j < s; ++j) zero_row = zero_row && kind(i, j) == zero;
+            if (zero_row) {  // the stage is `base`
+                for (Eigen::Index r = 0; r < n; ++r) Z(r, i) = U(0);
+                if (first) rate(base, at_base);
+                out.col(i) = at_base;
+                continue;
+            }
+            for (Eigen::Index r = 0; r < n; ++r) {
+                bool started = false;
+                U& z = Z(r, i);
+                for (Eigen::Index j = 0; j < s; ++j) {
+                    if (kind(i, j) == zero) continue;
+                    if (kind(i, j) == one) z = started ? U(z + m_scaled(r, j)) : m_scaled(r, j);
+                    else z = started ? U(z + M(i, j) * m_scaled(r, j)) : U(M(i, j) * m_scaled(r, j));
+                    started = true;
+                }
+                m_stage(r) = base(r) + z;
+            }
             rate(m_stage, m_out);
             out.col(i) = m_out;
         }
@@ -268,9 +332,11 @@ private:
 
     const lobatto_pair<U>* m_pair = nullptr;
     square m_mu, m_mu_hat, m_extrapolation;
+    kinds m_mu_kind, m_mu_hat_kind;
+    Eigen::Matrix<bool, S, 1> m_needs_g;
     Eigen::Matrix<U, S, 1> m_b, m_beta, m_nodes;
     stages m_F, m_G, m_Zq, m_Zp, m_Zq_old, m_Zp_old, m_scaled;
-    vec m_out, m_stage, m_stage_p;
+    vec m_out, m_stage, m_stage_p, m_g_at_base, m_f_at_base;
     U m_h_last = U(0);
     int m_iterations = 0;
     long m_warm_sweeps = 0, m_warm_steps = 0;
