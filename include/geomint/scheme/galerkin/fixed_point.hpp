@@ -93,17 +93,11 @@ public:
             m_b = c.b;
             m_nodes = c.c;
             m_pair = &c;
-            classify(m_mu, m_mu_kind);
-            classify(m_mu_hat, m_mu_hat_kind);
+            m_mu_pattern.classify(m_mu);
+            m_mu_hat_pattern.classify(m_mu_hat);
             m_needs_g.resize(s);
-            for (Eigen::Index j = 0; j < s; ++j) {  // ∂g/∂q(Q_j) enters ∂R/∂F through â_ij a_jk
-                bool column = false, row = false;
-                for (Eigen::Index i = 0; i < s; ++i) {
-                    column = column || m_mu_hat_kind(i, j) != zero;
-                    row = row || m_mu_kind(j, i) != zero;
-                }
-                m_needs_g(j) = column && row;
-            }
+            for (Eigen::Index j = 0; j < s; ++j)  // ∂g/∂q(Q_j) enters ∂R/∂F through â_ij a_jk
+                m_needs_g(j) = m_mu_hat_pattern.used_column(j) && !m_mu_pattern.zero_row(j);
         }
         m_out.resize(n);
         m_g_at_base.resize(n);
@@ -134,7 +128,7 @@ public:
         settling_iteration<T> monitor(name, "the fixed-point iteration", value_of(h), opt);
         if constexpr (forced) m_Zp_old.setZero(n, s);  // the first sweep's stage momenta: P = p
         for (int k = 0;; ++k) {
-            sweep(m_F, m_mu, m_mu_kind, q, g, m_Zq, m_G, m_g_at_base, k == 0);  // Q from the F, then G = g(Q)
+            sweep(m_F, m_mu, m_mu_pattern, q, g, m_Zq, m_G, m_g_at_base, k == 0);  // Q from the F, then G = g(Q)
             if constexpr (forced) {             // G += F(Q, P, t + c h), P from the last sweep
                 for (Eigen::Index i = 0; i < s; ++i) {
                     m_stage = q + m_Zq.col(i);
@@ -143,7 +137,7 @@ public:
                     m_G.col(i) += m_out;
                 }
             }
-            sweep(m_G, m_mu_hat, m_mu_hat_kind, p, f, m_Zp, m_F, m_f_at_base, k == 0);  // P from the new G, then F = f(P)
+            sweep(m_G, m_mu_hat, m_mu_hat_pattern, p, f, m_Zp, m_F, m_f_at_base, k == 0);  // P from the new G, then F = f(P)
             if (k > 0 && monitor.settled(stage_change(), scale)) break;
             m_Zq_old.swap(m_Zq);
             m_Zp_old.swap(m_Zp);
@@ -192,8 +186,8 @@ private:
         m_F_swept.resize(n, s);
         bool refresh = true;
         for (int k = 0;; ++k) {
-            sweep(m_F, m_mu, m_mu_kind, q, g, m_Zq, m_G, m_g_at_base, k == 0);
-            sweep(m_G, m_mu_hat, m_mu_hat_kind, p, f, m_Zp, m_F_swept, m_f_at_base, k == 0);
+            sweep(m_F, m_mu, m_mu_pattern, q, g, m_Zq, m_G, m_g_at_base, k == 0);
+            sweep(m_G, m_mu_hat, m_mu_hat_pattern, p, f, m_Zp, m_F_swept, m_f_at_base, k == 0);
             if (k > 0) {
                 const T delta = stage_change();
                 if (monitor.settled(delta, scale)) break;
@@ -275,17 +269,28 @@ private:
         m_h_last = h;
     }
 
-    /// Kinds of a pair's coefficients: the exact zeros and ones take no arithmetic in a sweep.
-    static constexpr signed char zero = 0, one = 1, other = 2;
-    using kinds = Eigen::Matrix<signed char, S, S>;
-    static void classify(const square& M, kinds& kind) {
-        kind.resize(M.rows(), M.cols());
-        for (Eigen::Index i = 0; i < M.rows(); ++i)
-            for (Eigen::Index j = 0; j < M.cols(); ++j) {
-                const T m = value_of(M(i, j));
-                kind(i, j) = m == T(0) ? zero : m == T(1) ? one : other;
-            }
-    }
+    /// Where a pair's matrix has exact zeros and ones (none take arithmetic in a sweep), found
+    /// once per pair.
+    struct pattern {
+        static constexpr signed char zero = 0, one = 1, other = 2;
+        Eigen::Matrix<signed char, S, S> kind;
+        Eigen::Matrix<bool, S, 1> zero_row, used_column;
+        void classify(const square& M) {
+            const Eigen::Index s = M.rows();
+            kind.resize(s, s);
+            zero_row.setConstant(s, true);
+            used_column.setConstant(s, false);
+            for (Eigen::Index i = 0; i < s; ++i)
+                for (Eigen::Index j = 0; j < s; ++j) {
+                    const T m = value_of(M(i, j));
+                    kind(i, j) = m == T(0) ? zero : m == T(1) ? one : other;
+                    if (kind(i, j) != zero) {
+                        zero_row(i) = false;
+                        used_column(j) = true;
+                    }
+                }
+        }
+    };
 
     /// Z = (rates·diag β)·Mᵀ (the stage increments), then out.col(i) = rate(base + Z.col(i)).
     /// A zero row of M is the stage `base` itself: its rate is evaluated into `at_base` on the
@@ -293,22 +298,19 @@ private:
     /// (those terms are exact). Written entry by entry: Eigen's block expressions here would cost
     /// every translation unit stepping the pair form more to compile than the sweep is worth.
     template <class Rate>
-    void sweep(const stages& rates, const square& M, const kinds& kind, const vec& base, Rate& rate, stages& Z,
+    void sweep(const stages& rates, const square& M, const pattern& pat, const vec& base, Rate& rate, stages& Z,
                stages& out, vec& at_base, bool first) {
         const Eigen::Index n = rates.rows(), s = M.rows();
+        const auto& kind = pat.kind;
+        constexpr signed char zero = pattern::zero, one = pattern::one;
         Z.resize(n, s);
         m_scaled.resize(n, s);
         m_stage.resize(n);
-        for (Eigen::Index j = 0; j < s; ++j) {
-            bool used = false;
-            for (Eigen::Index i = 0; i < s; ++i) used = used || kind(i, j) != zero;
-            if (used)
+        for (Eigen::Index j = 0; j < s; ++j)
+            if (pat.used_column(j))
                 for (Eigen::Index r = 0; r < n; ++r) m_scaled(r, j) = rates(r, j) * m_beta(j);
-        }
         for (Eigen::Index i = 0; i < s; ++i) {
-            bool zero_row = true;
-            for (Eigen::Index j = 0; j < s; ++j) zero_row = zero_row && kind(i, j) == zero;
-            if (zero_row) {  // the stage is `base`
+            if (pat.zero_row(i)) {  // the stage is `base`
                 for (Eigen::Index r = 0; r < n; ++r) Z(r, i) = U(0);
                 if (first) rate(base, at_base);
                 out.col(i) = at_base;
@@ -332,7 +334,7 @@ private:
 
     const lobatto_pair<U>* m_pair = nullptr;
     square m_mu, m_mu_hat, m_extrapolation;
-    kinds m_mu_kind, m_mu_hat_kind;
+    pattern m_mu_pattern, m_mu_hat_pattern;
     Eigen::Matrix<bool, S, 1> m_needs_g;
     Eigen::Matrix<U, S, 1> m_b, m_beta, m_nodes;
     stages m_F, m_G, m_Zq, m_Zp, m_Zq_old, m_Zp_old, m_scaled;
