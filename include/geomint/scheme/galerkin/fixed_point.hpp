@@ -294,39 +294,50 @@ private:
 
     /// Z = (rates·diag β)·Mᵀ (the stage increments), then out.col(i) = rate(base + Z.col(i)).
     /// A zero row of M is the stage `base` itself: its rate is evaluated into `at_base` on the
-    /// step's `first` sweep only. Zero entries of M take no arithmetic, entries one no product
-    /// (those terms are exact). Written entry by entry: Eigen's block expressions here would cost
-    /// every translation unit stepping the pair form more to compile than the sweep is worth.
+    /// step's `first` sweep only. For software scalars (dd, float128, mp) zero entries of M take
+    /// no arithmetic and entries one no product (those terms are exact), written entry by entry:
+    /// Eigen's block expressions here would cost every translation unit stepping the pair form
+    /// more to compile than the sweep is worth. For hardware floating point the dense product
+    /// (vectorized, unrolled at fixed sizes) is faster than skipping entries, and the stage
+    /// base + Z_i is an Eigen expression at every scalar (fixed sizes unroll): Kepler at double,
+    /// Degree 4, h = P/200, 0.31 µs a step, against 0.44 µs with the sums entry by entry and
+    /// 0.84 µs with the stage also added entry by entry up to its run-time length.
     template <class Rate>
     void sweep(const stages& rates, const square& M, const pattern& pat, const vec& base, Rate& rate, stages& Z,
                stages& out, vec& at_base, bool first) {
         const Eigen::Index n = rates.rows(), s = M.rows();
-        const auto& kind = pat.kind;
-        constexpr signed char zero = pattern::zero, one = pattern::one;
-        Z.resize(n, s);
-        m_scaled.resize(n, s);
-        m_stage.resize(n);
-        for (Eigen::Index j = 0; j < s; ++j)
-            if (pat.used_column(j))
-                for (Eigen::Index r = 0; r < n; ++r) m_scaled(r, j) = rates(r, j) * m_beta(j);
+        if constexpr (std::is_floating_point_v<U>) {
+            m_scaled.noalias() = rates * m_beta.asDiagonal();
+            Z.noalias() = m_scaled * M.transpose();
+        } else {
+            const auto& kind = pat.kind;
+            constexpr signed char zero = pattern::zero, one = pattern::one;
+            Z.resize(n, s);
+            m_scaled.resize(n, s);
+            for (Eigen::Index j = 0; j < s; ++j)
+                if (pat.used_column(j))
+                    for (Eigen::Index r = 0; r < n; ++r) m_scaled(r, j) = rates(r, j) * m_beta(j);
+            for (Eigen::Index i = 0; i < s; ++i)
+                for (Eigen::Index r = 0; r < n; ++r) {
+                    bool started = false;
+                    U z(0);
+                    for (Eigen::Index j = 0; j < s; ++j) {
+                        if (kind(i, j) == zero) continue;
+                        if (kind(i, j) == one) z = started ? U(z + m_scaled(r, j)) : m_scaled(r, j);
+                        else z = started ? U(z + M(i, j) * m_scaled(r, j)) : U(M(i, j) * m_scaled(r, j));
+                        started = true;
+                    }
+                    Z(r, i) = z;
+                }
+        }
         for (Eigen::Index i = 0; i < s; ++i) {
             if (pat.zero_row(i)) {  // the stage is `base`
-                for (Eigen::Index r = 0; r < n; ++r) Z(r, i) = U(0);
+                Z.col(i).setZero();
                 if (first) rate(base, at_base);
                 out.col(i) = at_base;
                 continue;
             }
-            for (Eigen::Index r = 0; r < n; ++r) {
-                bool started = false;
-                U& z = Z(r, i);
-                for (Eigen::Index j = 0; j < s; ++j) {
-                    if (kind(i, j) == zero) continue;
-                    if (kind(i, j) == one) z = started ? U(z + m_scaled(r, j)) : m_scaled(r, j);
-                    else z = started ? U(z + M(i, j) * m_scaled(r, j)) : U(M(i, j) * m_scaled(r, j));
-                    started = true;
-                }
-                m_stage(r) = base(r) + z;
-            }
+            m_stage = base + Z.col(i);
             rate(m_stage, m_out);
             out.col(i) = m_out;
         }
