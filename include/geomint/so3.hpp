@@ -35,9 +35,8 @@ matrix3<T> hat(const vector<T, 3>& v) {
 /// The rotation by the angle θ about the coordinate axis i ∈ {0, 1, 2} (right-handed).
 template <class T>
 matrix3<T> axis_rotation(int i, const T& theta) {
-    using std::cos;
-    using std::sin;
-    const T c = cos(theta), s = sin(theta);
+    T s, c;
+    detail::sin_and_cos(theta, s, c);
     const int j = (i + 1) % 3, k = (i + 2) % 3;
     matrix3<T> m = matrix3<T>::Zero();
     m(i, i) = T(1);
@@ -54,12 +53,12 @@ matrix3<T> axis_rotation(int i, const T& theta) {
 /// 1 would leave a bias that adds up step after step).
 template <class T>
 matrix3<T> exp_map(const vector<T, 3>& w) {
-    using std::sin;
     const T theta = w.norm();
     if (theta == T(0)) return matrix3<T>::Identity();
     const matrix3<T> W = hat(w);
-    const T s = sin(theta / T(2));
-    return matrix3<T>(matrix3<T>::Identity() + (sin(theta) / theta) * W + (T(2) * s * s / (theta * theta)) * (W * W));
+    T s, c;  // of θ/2: sin θ = 2 s c
+    detail::sin_and_cos(T(theta / T(2)), s, c);
+    return matrix3<T>(matrix3<T>::Identity() + (T(2) * s * c / theta) * W + (T(2) * s * s / (theta * theta)) * (W * W));
 }
 
 /// max |RᵀR − I|: zero on SO(3) (and on the improper rotations: see `determinant_defect`).
@@ -109,11 +108,8 @@ vector<T, 4> quaternion_product(const vector<T, 4>& a, const vector<T, 4>& b) {
 /// The unit quaternion of the rotation by θ about the coordinate axis i: (cos θ/2, sin θ/2 e_i).
 template <class T>
 vector<T, 4> axis_quaternion(int i, const T& theta) {
-    using std::cos;
-    using std::sin;
     vector<T, 4> q = vector<T, 4>::Zero();
-    q(0) = cos(theta / T(2));
-    q(1 + i) = sin(theta / T(2));
+    detail::sin_and_cos(T(theta / T(2)), q(1 + i), q(0));
     return q;
 }
 

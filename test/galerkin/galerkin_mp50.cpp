@@ -370,3 +370,7 @@ TEST(ForwardJet, DoublePendulumDerivativesAtMp50) {
     using M = geomint::mp<50>;
     forward_jet_test::check_double_pendulum<M>(64 * std::numeric_limits<M>::epsilon());
 }
+TEST(ForwardJet, SineAndCosineFromOneEvaluationAtQuadAndMp50) {
+    forward_jet_test::check_sin_and_cos<geomint::mp<50>>(8 * std::numeric_limits<geomint::mp<50>>::epsilon());
+    forward_jet_test::check_sin_and_cos<geomint::quad>(8 * std::numeric_limits<geomint::quad>::epsilon());
+}

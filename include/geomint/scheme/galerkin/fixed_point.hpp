@@ -93,6 +93,10 @@ public:
             m_b = c.b;
             m_nodes = c.c;
             m_pair = &c;
+            if constexpr (newton_capable) {
+                m_mu_double = in_double(m_mu);
+                m_mu_hat_double = in_double(m_mu_hat);
+            }
             m_mu_pattern.classify(m_mu);
             m_mu_hat_pattern.classify(m_mu_hat);
             m_needs_g.resize(s);
@@ -222,8 +226,11 @@ private:
             m_stage = p + m_Zp.col(j);
             difference(f, m_F_swept.col(j), m_Jf.middleCols(j * n, n));
         }
-        const Eigen::MatrixXd a = in_double(m_mu * m_beta.asDiagonal());
-        const Eigen::MatrixXd a_hat = in_double(m_mu_hat * m_beta.asDiagonal());
+        // h a and h â in double from μ, μ̂ and β in double (the Jacobian's accuracy; products in T
+        // would cost 2 s² multiplications at T's width a Jacobian)
+        const Eigen::VectorXd beta = in_double(m_beta);
+        const Eigen::MatrixXd a = m_mu_double * beta.asDiagonal();
+        const Eigen::MatrixXd a_hat = m_mu_hat_double * beta.asDiagonal();
         m_jacobian.setIdentity(n * s, n * s);
         Eigen::MatrixXd sum(n, n);
         for (Eigen::Index i = 0; i < s; ++i)
@@ -355,7 +362,7 @@ private:
     long m_warm_sweeps = 0, m_warm_steps = 0;
     // Newton corrections
     stages m_F_swept;
-    Eigen::MatrixXd m_Jg, m_Jf, m_jacobian;
+    Eigen::MatrixXd m_Jg, m_Jf, m_jacobian, m_mu_double, m_mu_hat_double;
     Eigen::VectorXd m_correction;
     Eigen::FullPivLU<Eigen::MatrixXd> m_lu;
 };

@@ -26,6 +26,7 @@
 
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/scalar.hpp"
 #include "geomint/scheme/composition/symmetric_composition.hpp"
 #include "geomint/scheme/traits.hpp"
 #include "geomint/so3.hpp"
@@ -43,9 +44,9 @@ template <class Body, class T>
 void rotate_about_principal_axis(const Body& body, int i, const T& h, so3::matrix3<T>& R, vector<T, 3>& pi) {
     const auto& Q = body.principal_axes();
     if (body.principal_frame()) {  // a plane (Givens) rotation of two columns of R and two entries of Π
-        using std::cos;
-        using std::sin;
-        const T theta = h * pi(i) / body.moments()(i), c = cos(theta), s = sin(theta);
+        const T theta = h * pi(i) / body.moments()(i);
+        T s, c;
+        geomint::detail::sin_and_cos(theta, s, c);
         const int j = (i + 1) % 3, k = (i + 2) % 3;
         for (int r = 0; r < 3; ++r) {
             const T a = R(r, j), b = R(r, k);
@@ -70,10 +71,10 @@ void rotate_about_principal_axis(const Body& body, int i, const T& h, vector<T, 
     const auto& Q = body.principal_axes();
     const T theta = h * T(Q.col(i).dot(pi)) / body.moments()(i);
     if (body.principal_frame()) {
-        using std::cos;
-        using std::sin;
         q = so3::quaternion_product(q, so3::axis_quaternion(i, theta));
-        const T c = cos(theta), s = sin(theta), a = pi((i + 1) % 3), b = pi((i + 2) % 3);
+        T s, c;
+        geomint::detail::sin_and_cos(theta, s, c);
+        const T a = pi((i + 1) % 3), b = pi((i + 2) % 3);
         pi((i + 1) % 3) = c * a + s * b;
         pi((i + 2) % 3) = c * b - s * a;
         return;

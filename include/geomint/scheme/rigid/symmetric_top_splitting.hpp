@@ -24,6 +24,7 @@
 /// Leimkuhler & McLachlan 1997).
 
 #include "geomint/linalg.hpp"
+#include "geomint/scalar.hpp"
 #include "geomint/scheme/rigid/rotor_splitting.hpp"
 #include "geomint/scheme/traits.hpp"
 #include "geomint/so3.hpp"
@@ -73,20 +74,24 @@ private:
     // S(h) ∘ A(h): the exact free flow of the symmetric top
     template <class Body, class T, class Attitude>
     static void free_flow(const Body& body, const T& h, Attitude& attitude, vector<T, 3>& pi) {
-        using std::cos;
-        using std::sin;
         const T I1 = body.moments()(0), I3 = body.moments()(2);
         const vector<T, 3> w = (h / I1) * pi;                  // the rotation vector about Π
         const T theta = h * pi(2) * (T(1) / I3 - T(1) / I1);  // the angle about e₃
         if constexpr (Attitude::RowsAtCompileTime == 4) {
             const T angle = w.norm();
             vector<T, 4> about_pi(T(1), T(0), T(0), T(0));
-            if (angle > T(0)) about_pi << cos(angle / T(2)), (sin(angle / T(2)) / angle) * w;
+            if (angle > T(0)) {
+                T s, c;
+                geomint::detail::sin_and_cos(T(angle / T(2)), s, c);
+                about_pi << c, (s / angle) * w;
+            }
             attitude = so3::quaternion_product(so3::quaternion_product(attitude, about_pi), so3::axis_quaternion(2, theta));
         } else {
             attitude = attitude * so3::exp_map(w) * so3::axis_rotation(2, theta);
         }
-        const T c = cos(theta), s = sin(theta), a = pi(0), b = pi(1);
+        T s, c;
+        geomint::detail::sin_and_cos(theta, s, c);
+        const T a = pi(0), b = pi(1);
         pi(0) = c * a + s * b;
         pi(1) = c * b - s * a;
     }
