@@ -1,0 +1,97 @@
+// Steps one of the high-precision cases of docs/benchmarks.md N times and prints the final state
+// (40 digits), for counting instructions a step with callgrind (bench/step_instructions.sh): on a
+// shared machine wall times move by tens of percent between runs, instruction counts do not.
+//
+//   build/bench/bench_step_instructions CASE STEPS
+//
+// CASE (all at geomint::mp<50>):
+//   pendulum_d2, pendulum_d4  Galerkin VI Degree 2 / 4, Newton path, on the nonlinear double
+//                             pendulum (problems::double_pendulum), h = t̄/100, from (0, π/6)
+//   kepler_d2, kepler_d4      Galerkin VI Degree 2 / 4, fixed point with its corrections, Kepler
+//                             e = 0.6 in odeint's pair form (std::array), h = P/200, from pericentre
+//   rigid                     rigid_body_stepper (the rotor splitting), free body I = (1, 2, 3),
+//                             Π₀ = (1/10, 1, 1/5), R₀ = I, h = 1/100
+#include <geomint/precision.hpp>
+#include <geomint/problems/double_pendulum.hpp>
+#include <geomint/rigid.hpp>
+#include <geomint/stepper/galerkin_vi_models.hpp>
+
+#include <boost/math/constants/constants.hpp>
+
+#include <array>
+#include <charconv>
+#include <cstdio>
+#include <string>
+#include <utility>
+
+namespace {
+using T = geomint::mp<50>;
+
+template <unsigned Degree>
+std::string pendulum(long steps) {
+    const geomint::problems::double_pendulum<T> dp;
+    const auto sys = dp.nonlinear_system();
+    using V = geomint::vector<T>;
+    geomint::galerkin_vi_stepper<V, Degree> st;
+    std::pair<V, V> x{V(dp.q0()), V(dp.p0())};
+    const T h = dp.tbar / 100;
+    for (long k = 0; k < steps; ++k) st.do_step(sys, x, T(0), h);
+    return x.first(0).str(40) + " " + x.second(1).str(40);
+}
+
+template <unsigned Degree>
+std::string kepler(long steps) {
+    using A = std::array<T, 2>;
+    const auto f = [](const A& p, A& dq) { dq = p; };
+    const auto g = [](const A& q, A& dp) {
+        using std::sqrt;
+        const T r2 = q[0] * q[0] + q[1] * q[1], r3 = r2 * sqrt(r2);
+        dp[0] = -q[0] / r3;
+        dp[1] = -q[1] / r3;
+    };
+    const T e = T(3) / 5;
+    std::pair<A, A> x{{T(1) - e, T(0)}, {T(0), sqrt((T(1) + e) / (T(1) - e))}};
+    geomint::galerkin_vi_stepper<A, Degree> st({.max_iterations = 100});
+    const T h = boost::math::constants::two_pi<T>() / 200;
+    for (long k = 0; k < steps; ++k) st.do_step(std::make_pair(f, g), x, T(0), h);
+    return x.first[0].str(40) + " " + x.second[1].str(40);
+}
+
+std::string rigid(long steps) {
+    using A9 = std::array<T, 9>;
+    using A3 = std::array<T, 3>;
+    const geomint::rigid_body<T> body(geomint::vector<T, 3>(T(1), T(2), T(3)));
+    auto x = std::make_pair(A9{T(1), T(0), T(0), T(0), T(1), T(0), T(0), T(0), T(1)}, A3{T(1) / 10, T(1), T(1) / 5});
+    geomint::rigid_body_stepper<A9, A3> st;
+    const T h = T(1) / 100;
+    for (long k = 0; k < steps; ++k) st.do_step(body, x, T(k) * h, h);
+    return x.second[0].str(40) + " " + x.first[1].str(40);
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+    const std::string usage = "usage: bench_step_instructions pendulum_d2|pendulum_d4|kepler_d2|kepler_d4|rigid STEPS";
+    if (argc != 3) {
+        std::fprintf(stderr, "%s\n", usage.c_str());
+        return 2;
+    }
+    const std::string name = argv[1], count = argv[2];
+    long steps = 0;
+    const auto [end, ec] = std::from_chars(count.data(), count.data() + count.size(), steps);
+    if (ec != std::errc() || end != count.data() + count.size() || steps < 1) {
+        std::fprintf(stderr, "bench_step_instructions: STEPS must be a positive integer, got '%s'\n%s\n", count.c_str(), usage.c_str());
+        return 2;
+    }
+    std::string state;
+    if (name == "pendulum_d2") state = pendulum<2>(steps);
+    else if (name == "pendulum_d4") state = pendulum<4>(steps);
+    else if (name == "kepler_d2") state = kepler<2>(steps);
+    else if (name == "kepler_d4") state = kepler<4>(steps);
+    else if (name == "rigid") state = rigid(steps);
+    else {
+        std::fprintf(stderr, "bench_step_instructions: unknown case '%s'\n%s\n", name.c_str(), usage.c_str());
+        return 2;
+    }
+    std::printf("%s\n", state.c_str());
+    return 0;
+}
