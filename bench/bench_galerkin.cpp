@@ -11,9 +11,9 @@
 //    Kepler problem, and the cost of the bare force evaluations a Galerkin step makes.
 //
 //   build/bench/bench_galerkin --benchmark_min_time=0.2
+#include "galerkin_cases.hpp"
+
 #include <geomint/precision.hpp>
-#include <geomint/problems/double_pendulum.hpp>
-#include <geomint/stepper/galerkin_vi_models.hpp>
 
 #include <boost/math/constants/constants.hpp>
 #include <boost/numeric/odeint.hpp>
@@ -27,52 +27,22 @@
 
 namespace {
 namespace odeint = boost::numeric::odeint;
+using galerkin_cases::kepler_force;
+using galerkin_cases::kepler_start;
+using galerkin_cases::kepler_step;
+using galerkin_cases::kepler_velocity;
 
 template <class T, unsigned Degree>
 void newton_pendulum(benchmark::State& s) {
-    const geomint::problems::double_pendulum<T> dp;
-    const auto sys = dp.nonlinear_system();
-    using V = geomint::vector<T>;
-    geomint::galerkin_vi_stepper<V, Degree> st;
-    std::pair<V, V> x{V(dp.q0()), V(dp.p0())};
-    const T h = dp.tbar / 100;
+    galerkin_cases::newton_pendulum<T, Degree> c;
     long steps = 0, iterations = 0;
     for (auto _ : s) {
-        st.do_step(sys, x, T(0), h);
-        iterations += st.iterations();
+        c.step();
+        iterations += c.stepper.iterations();
         ++steps;
-        benchmark::DoNotOptimize(x);
+        benchmark::DoNotOptimize(c.x);
     }
     s.counters["newton_iterations"] = double(iterations) / double(steps);
-}
-
-/// Kepler's force −q/|q|³ counting its calls.
-template <class T>
-struct kepler_force {
-    long* calls;
-    void operator()(const std::array<T, 2>& q, std::array<T, 2>& dp) const {
-        using std::sqrt;
-        ++*calls;
-        const T r2 = q[0] * q[0] + q[1] * q[1];
-        const T r3 = r2 * sqrt(r2);
-        dp[0] = -q[0] / r3;
-        dp[1] = -q[1] / r3;
-    }
-};
-template <class T>
-struct kepler_velocity {
-    void operator()(const std::array<T, 2>& p, std::array<T, 2>& dq) const { dq = p; }
-};
-
-template <class T>
-std::pair<std::array<T, 2>, std::array<T, 2>> kepler_start() {
-    using std::sqrt;
-    const T e = T(3) / 5;
-    return {{T(1) - e, T(0)}, {T(0), sqrt((T(1) + e) / (T(1) - e))}};
-}
-template <class T>
-T kepler_step() {
-    return boost::math::constants::two_pi<T>() / 200;
 }
 
 template <class T, unsigned Degree, geomint::stage_corrections Corrections = geomint::stage_corrections::automatic>

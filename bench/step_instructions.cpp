@@ -11,12 +11,10 @@
 //                             e = 0.6 in odeint's pair form (std::array), h = P/200, from pericentre
 //   rigid                     rigid_body_stepper (the rotor splitting), free body I = (1, 2, 3),
 //                             Π₀ = (1/10, 1, 1/5), R₀ = I, h = 1/100
-#include <geomint/precision.hpp>
-#include <geomint/problems/double_pendulum.hpp>
-#include <geomint/rigid.hpp>
-#include <geomint/stepper/galerkin_vi_models.hpp>
+#include "galerkin_cases.hpp"
 
-#include <boost/math/constants/constants.hpp>
+#include <geomint/precision.hpp>
+#include <geomint/rigid.hpp>
 
 #include <array>
 #include <charconv>
@@ -29,31 +27,19 @@ using T = geomint::mp<50>;
 
 template <unsigned Degree>
 std::string pendulum(long steps) {
-    const geomint::problems::double_pendulum<T> dp;
-    const auto sys = dp.nonlinear_system();
-    using V = geomint::vector<T>;
-    geomint::galerkin_vi_stepper<V, Degree> st;
-    std::pair<V, V> x{V(dp.q0()), V(dp.p0())};
-    const T h = dp.tbar / 100;
-    for (long k = 0; k < steps; ++k) st.do_step(sys, x, T(0), h);
-    return x.first(0).str(40) + " " + x.second(1).str(40);
+    galerkin_cases::newton_pendulum<T, Degree> c;
+    for (long k = 0; k < steps; ++k) c.step();
+    return c.x.first(0).str(40) + " " + c.x.second(1).str(40);
 }
 
 template <unsigned Degree>
 std::string kepler(long steps) {
-    using A = std::array<T, 2>;
-    const auto f = [](const A& p, A& dq) { dq = p; };
-    const auto g = [](const A& q, A& dp) {
-        using std::sqrt;
-        const T r2 = q[0] * q[0] + q[1] * q[1], r3 = r2 * sqrt(r2);
-        dp[0] = -q[0] / r3;
-        dp[1] = -q[1] / r3;
-    };
-    const T e = T(3) / 5;
-    std::pair<A, A> x{{T(1) - e, T(0)}, {T(0), sqrt((T(1) + e) / (T(1) - e))}};
-    geomint::galerkin_vi_stepper<A, Degree> st({.max_iterations = 100});
-    const T h = boost::math::constants::two_pi<T>() / 200;
-    for (long k = 0; k < steps; ++k) st.do_step(std::make_pair(f, g), x, T(0), h);
+    long calls = 0;
+    const auto sys = std::make_pair(galerkin_cases::kepler_velocity<T>{}, galerkin_cases::kepler_force<T>{&calls});
+    auto x = galerkin_cases::kepler_start<T>();
+    geomint::galerkin_vi_stepper<std::array<T, 2>, Degree> st({.max_iterations = 100});
+    const T h = galerkin_cases::kepler_step<T>();
+    for (long k = 0; k < steps; ++k) st.do_step(sys, x, T(0), h);
     return x.first[0].str(40) + " " + x.second[1].str(40);
 }
 
