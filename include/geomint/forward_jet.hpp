@@ -9,8 +9,8 @@
 /// and cosine of a jet need both sin and cos of its value: for software scalars (dd, float128,
 /// mp<D>, mpfr<D>) one comes from the library and the other from a square root
 /// (`detail::sin_and_cos`, geomint/scalar.hpp), which takes the nonlinear double pendulum's
-/// Galerkin step at mp50 from 9.40 to 6.42 million instructions (Degree 2; 13.4 to 9.55 at
-/// Degree 4; bench/step_instructions.sh).
+/// Galerkin step at mp50 from 8.41 to 5.75 million instructions (Degree 2; 11.95 to 8.53 at
+/// Degree 4; bench/step_instructions.sh, Release build).
 ///
 /// Boost.Math autodiff carries one direction per variable (its multivariate mode nests one
 /// level per variable with a compile-time count, and a second-order tensor over m variables
