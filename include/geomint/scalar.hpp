@@ -137,11 +137,14 @@ void sin_and_cos(const T& x, T& s, T& c) {
     using std::sin;
     if constexpr (software_trigonometry<T>) {
         using std::sqrt;
+        // decisions in double, not coefficients in T: the largest |x| whose double rounding still
+        // decides the branch and sign, and the |sin x| where the root switches sides
+        constexpr double largest_argument = 0x1p40, root_switch = 0.7;
         const double xd = static_cast<double>(x);
-        if (std::abs(xd) <= 0x1p40) {
+        if (std::abs(xd) <= largest_argument) {
             const double sd = std::sin(xd), cd = std::cos(xd);
             const T one(1);
-            if (std::abs(sd) <= 0.7) {
+            if (std::abs(sd) <= root_switch) {
                 s = sin(x);
                 c = sqrt(T((one - s) * (one + s)));
                 if (cd < 0) c = -c;
