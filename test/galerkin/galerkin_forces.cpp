@@ -111,6 +111,38 @@ TEST(GalerkinForces, DampedNonlinearDoublePendulumOrders) {
     expect_order<3>("damped double pendulum", sys, q0, p0, t1, ref, {25, 50, 100});
 }
 
+// The double model on a forced system (lagrangian_system::with_double_model, issue 48): the damped
+// pendulum with its copy at double (L and F rounded) steps in fewer Newton iterations in T, to the
+// same states (100 steps of h = 1/50).
+TEST(GalerkinForces, DampedPendulumWithItsDoubleModel) {
+    const problems::double_pendulum<T> dp;
+    const auto damping = [](const auto& c) {
+        return [c](const auto& /*q*/, const auto& v, const auto& /*t*/) {
+            using U = typename std::decay_t<decltype(v)>::value_type;
+            return std::vector<U>{-c * v[0], -c * v[1]};
+        };
+    };
+    const auto plain = make_lagrangian_system<T>(2, dp.nonlinear_lagrangian(), damping(T(1) / 10));
+    const auto copied = plain.with_double_model(
+        make_lagrangian_system<double>(2, dp.in_double().nonlinear_lagrangian(), damping(0.1)));
+    galerkin_vi_stepper<V, 3> a_stepper, b_stepper;
+    auto a = std::make_pair(V{T(1), T(3) / 2}, V{T(0), T(0)}), b = a;
+    long a_iterations = 0, b_iterations = 0;
+    const int steps = 100;
+    for (int j = 0; j < steps; ++j) {
+        a_stepper.do_step(plain, a, T(j) / 50, T(1) / 50);
+        b_stepper.do_step(copied, b, T(j) / 50, T(1) / 50);
+        a_iterations += a_stepper.iterations();
+        b_iterations += b_stepper.iterations();
+    }
+    const T distance = state_distance(a, b);
+    std::cout << "damped double pendulum, Degree 3, mp50: Newton iterations in T " << a_iterations << " plain, "
+              << b_iterations << " with the double model; the states differ by " << to_d(distance / eps<T>()) << " eps\n";
+    EXPECT_LE(b_iterations, 3 * steps);
+    EXPECT_GT(a_iterations, 4 * steps);
+    EXPECT_LE(distance, steps * eps<T>());
+}
+
 /// The linear double pendulum with Rayleigh damping and a harmonic load (as the linear tests).
 struct driven_pendulum {
     using MX = matrix<T>;

@@ -354,6 +354,72 @@ TEST(GalerkinCorrections, NewtonCorrectionsAgreeWithTheSweepsInFewerSweeps) {
     expect_corrections_agree_in_fewer_sweeps<4>(5.0);
 }
 
+// The double model (lagrangian_system::with_double_model, issue 48): the Newton path at 50 digits
+// solves each step in double first and corrects it in T with the double stage Jacobian. It sets
+// the cost, not the result: the nonlinear double pendulum (its `nonlinear_system()` carries the
+// copy), 200 steps of h = 1/50 at large amplitude, against the plain system; a copy of another
+// system (g 1 % off) and one that fails in double (a degenerate L) give the same states.
+struct pendulum_run {
+    std::pair<V, V> x;
+    double iterations;  // Newton iterations in T a step, after the first two steps
+};
+template <unsigned D, class System>
+pendulum_run run_pendulum(const System& sys, int steps) {
+    galerkin_vi_stepper<V, D> st;
+    pendulum_run r{{V{T(1), T(3) / 2}, V{T(0), T(0)}}, 0};
+    long taken = 0;
+    for (int j = 0; j < steps; ++j) {
+        st.do_step(sys, r.x, T(j) / 50, T(1) / 50);
+        if (j >= 2) taken += st.iterations();
+    }
+    r.iterations = double(taken) / (steps - 2);
+    return r;
+}
+
+template <unsigned D>
+void expect_double_model_sets_cost_not_result() {
+    const problems::double_pendulum<T> dp;
+    const auto plain = make_lagrangian_system<T>(2, dp.nonlinear_lagrangian());
+    const auto copied = dp.nonlinear_system();
+    static_assert(std::decay_t<decltype(copied)>::has_double_model);
+    problems::double_pendulum<double> other = dp.in_double();
+    other.g *= 1.01;
+    const auto mismatched = plain.with_double_model(other.nonlinear_system());
+    const auto failing = plain.with_double_model(
+        make_lagrangian_system<double>(2, [](const auto& q, const auto& v) { return v[0] * v[0] + q[1] * v[1]; }));
+    const int steps = 200;
+    const auto a = run_pendulum<D>(plain, steps), b = run_pendulum<D>(copied, steps),
+               c = run_pendulum<D>(mismatched, steps), d = run_pendulum<D>(failing, steps);
+    const T bc = state_distance(a.x, b.x), cc = state_distance(a.x, c.x), dc = state_distance(a.x, d.x);
+    std::cout << "double pendulum Degree " << D << ", mp50: Newton iterations in T a step " << a.iterations
+              << " plain, " << b.iterations << " with the double model, " << c.iterations << " with a copy of g 1 % off, "
+              << d.iterations << " with a failing copy; their states differ from the plain run's by " << to_d(bc / eps<T>())
+              << ", " << to_d(cc / eps<T>()) << ", " << to_d(dc / eps<T>()) << " eps\n";
+    EXPECT_GE(a.iterations, 4.0);
+    EXPECT_LE(b.iterations, 3.0);  // 16 digits a correction from double's solution: 1e-16 -> 1e-32 -> 1e-48
+    EXPECT_GT(c.iterations, b.iterations);
+    EXPECT_EQ(d.iterations, a.iterations);
+    for (const T& dist : {bc, cc, dc}) EXPECT_LE(dist, steps * eps<T>());
+}
+
+TEST(GalerkinDoubleModel, SetsTheCostNotTheResult) {
+    expect_double_model_sets_cost_not_result<2>();
+    expect_double_model_sets_cost_not_result<4>();
+}
+
+TEST(GalerkinDoubleModel, ACopyOfAnotherSizeIsRefused) {
+    const problems::double_pendulum<T> dp;
+    const auto plain = make_lagrangian_system<T>(2, dp.nonlinear_lagrangian());
+    const auto three = make_lagrangian_system<double>(3, [](const auto& /*q*/, const auto& v) { return v[0] * v[0]; });
+    try {
+        (void)plain.with_double_model(three);
+        ADD_FAILURE() << "no error";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("the double model has dof = 3; the system has dof = 2"), std::string::npos)
+            << e.what();
+    }
+}
+
 TEST(GalerkinDropIn, OdeintIdiomsAtQuadAndMp50) {
     drop_in_all_states<quad>();
     drop_in_all_states<T>();

@@ -63,6 +63,10 @@ struct lagrangian_derivatives {
 /// No non-conservative force (the default of `lagrangian_system`).
 struct no_force {};
 
+/// No double-precision copy of the model (the default of `lagrangian_system`; see
+/// `lagrangian_system::with_double_model`).
+struct no_double_model {};
+
 /// Mechanical system given by a Lagrangian L(q, v) with n degrees of freedom, and optionally a
 /// non-conservative generalized force F(q, v, t) (damping, friction, a load): the equations of
 /// motion are then Lagrange–d'Alembert's, d/dt ∂L/∂v − ∂L/∂q = F (Marsden & West, Acta Numerica
@@ -76,11 +80,15 @@ struct no_force {};
 ///                    const std::vector<U>& v, const T& t)` (n entries, in the units of ∂L/∂q)
 ///                    for U = T and first-order `forward_jet`s over T (its Jacobians by autodiff).
 ///
+/// \tparam DoubleModel `no_double_model`, or the same system at double (a `lagrangian_system<double,
+///                    ...>`, attached by `with_double_model`): the start of the mixed-precision
+///                    Newton path.
+///
 /// Shapes: q, v, p are `geomint::vector<T>` of length `dof()`. Members taking (q, v) throw
 /// `std::invalid_argument` for a wrong length and `std::domain_error` naming the point and the
 /// entry when L or a derivative is not finite. Precondition of the steppers: L is regular
 /// (∂²L/∂v² invertible); `velocity` checks it.
-template <class T, class Lagrangian, class Force = no_force>
+template <class T, class Lagrangian, class Force = no_force, class DoubleModel = no_double_model>
 class lagrangian_system {
     /// The jets held in place for 2n <= jet_capacity; on the heap above.
     static constexpr int jet_capacity = 8;
@@ -114,11 +122,53 @@ public:
     static constexpr system_form form = system_form::lagrangian;
     /// True when the model has a non-conservative force F(q, v, t).
     static constexpr bool has_force = !std::is_same_v<Force, no_force>;
+    /// True when a double-precision copy of the model is attached (`with_double_model`).
+    static constexpr bool has_double_model = !std::is_same_v<DoubleModel, no_double_model>;
 
     /// \throws std::invalid_argument if dof = 0.
-    lagrangian_system(std::size_t dof, Lagrangian L, Force F = Force{})
-        : m_dof(dof), m_L(std::move(L)), m_F(std::move(F)) {
+    lagrangian_system(std::size_t dof, Lagrangian L, Force F = Force{}, DoubleModel D = DoubleModel{})
+        : m_dof(dof), m_L(std::move(L)), m_F(std::move(F)), m_double(std::move(D)) {
         if (dof == 0) throw std::invalid_argument("lagrangian_system: dof = 0 violates the precondition dof >= 1");
+        if constexpr (has_double_model) {
+            if (m_double.dof() != dof)
+                throw std::invalid_argument("lagrangian_system::with_double_model: the double model has dof = " +
+                                            std::to_string(m_double.dof()) + "; the system has dof = " +
+                                            std::to_string(dof) + " (precondition: the same system at double)");
+        }
+    }
+
+    /// This system with `D`, the same system at double precision, attached: a
+    /// `lagrangian_system<double, ...>` of the same dof (its L and F written at double, their
+    /// constants rounded to double). The Galerkin VI's Newton path for a scalar wider than long
+    /// double (scheme/galerkin/lagrangian_stages.hpp) then solves each step's stage equations in
+    /// double first, and corrects that solution in T with the Jacobian of D's stage equations
+    /// factored in double: L's second derivatives are never formed in T. D sets the cost, not
+    /// the result: the corrections converge to T's stage equations, and where D's solution is
+    /// too far off (or D fails: no convergence, a singular Jacobian, a state beyond double's
+    /// range) the step goes on from the usual start with Jacobians formed in T. Other scalars and
+    /// constrained steps do not use D.
+    /// \code
+    ///   problems::double_pendulum<mp<50>> dp;
+    ///   auto sys = dp.nonlinear_system();   // has it: make_lagrangian_system<mp<50>>(2, L)
+    ///                                       //   .with_double_model(make_lagrangian_system<double>(2, L_double))
+    /// \endcode
+    /// \throws std::invalid_argument when D's dof differs from this system's.
+    template <class D>
+    lagrangian_system<T, Lagrangian, Force, D> with_double_model(D double_model) const {
+        static_assert(!has_double_model, "lagrangian_system::with_double_model: a double model is attached already");
+        static_assert(is_double_lagrangian_system<D>::value,
+                      "lagrangian_system::with_double_model: the double model must be a lagrangian_system<double, ...> "
+                      "(make_lagrangian_system<double>(n, L_double[, F_double]))");
+        static_assert(D::has_force == has_force,
+                      "lagrangian_system::with_double_model: the double model must have a force exactly when this "
+                      "system has one (the same system at double)");
+        return lagrangian_system<T, Lagrangian, Force, D>(m_dof, m_L, m_F, std::move(double_model));
+    }
+    /// The double-precision copy of the model (`with_double_model`).
+    const DoubleModel& double_model() const
+        requires has_double_model
+    {
+        return m_double;
     }
 
     /// Number of degrees of freedom n.
@@ -349,9 +399,15 @@ private:
         return value;
     }
 
+    template <class S>
+    struct is_double_lagrangian_system : std::false_type {};
+    template <class L, class F>
+    struct is_double_lagrangian_system<lagrangian_system<double, L, F>> : std::true_type {};
+
     std::size_t m_dof;
     Lagrangian m_L;
     Force m_F;
+    DoubleModel m_double;
 };
 
 /// `lagrangian_system<T, Lagrangian>` with `dof` degrees of freedom.
@@ -368,7 +424,7 @@ lagrangian_system<T, Lagrangian, Force> make_lagrangian_system(std::size_t dof, 
 
 template <class S>
 struct is_lagrangian_system : std::false_type {};
-template <class T, class L, class F>
-struct is_lagrangian_system<lagrangian_system<T, L, F>> : std::true_type {};
+template <class T, class L, class F, class D>
+struct is_lagrangian_system<lagrangian_system<T, L, F, D>> : std::true_type {};
 
 }  // namespace geomint

@@ -12,6 +12,7 @@
 
 #include "geomint/model/lagrangian_system.hpp"
 #include "geomint/model/quadratic_lagrangian.hpp"
+#include "geomint/solver/settling_iteration.hpp"
 
 #include <boost/math/constants/constants.hpp>
 
@@ -64,8 +65,26 @@ struct double_pendulum {
                    (m1 + m2) * g * l * cos(q[0]) + m2 * g * l * cos(q[1]);
         };
     }
-    /// The nonlinear pendulum as a `lagrangian_system`.
-    auto nonlinear_system() const { return make_lagrangian_system<T>(2, nonlinear_lagrangian()); }
+    /// The nonlinear pendulum as a `lagrangian_system`; for a scalar wider than long double, with
+    /// the same pendulum at double attached (`with_double_model`: `in_double()`'s Lagrangian),
+    /// which the Galerkin VI's Newton path starts from.
+    auto nonlinear_system() const {
+        auto sys = make_lagrangian_system<T>(2, nonlinear_lagrangian());
+        if constexpr (mixed_precision_corrections<T>) return sys.with_double_model(in_double().nonlinear_system());
+        else return sys;
+    }
+
+    /// The same pendulum at double: every constant rounded to double.
+    double_pendulum<double> in_double() const {
+        double_pendulum<double> d;
+        d.m1 = static_cast<double>(m1);
+        d.m2 = static_cast<double>(m2);
+        d.g = static_cast<double>(g);
+        d.omega0 = static_cast<double>(omega0);
+        d.l = static_cast<double>(l);
+        d.tbar = static_cast<double>(tbar);
+        return d;
+    }
 
     /// Hamilton's equations of the nonlinear pendulum written out by hand (no autodiff), for
     /// reference solvers: x = (q₀, q₁, p₀, p₁) ↦ dx/dt, with v = M(q)⁻¹p,
