@@ -135,7 +135,8 @@ public:
     /// The solver options in use.
     const iteration_options& options() const { return m_options; }
 
-    /// Iterations of the last step (fixed-point sweeps, corrected or not, or Newton steps).
+    /// Iterations of the last step (fixed-point sweeps, corrected or not, or Newton steps; those in
+    /// T only when a Lagrangian model's double copy started the step: `with_double_model`).
     int iterations() const { return m_iterations; }
 
     /// ∂(q₁, p₁)/∂(q₀, p₀) of the last step (2n × 2n), by the implicit function theorem at the
