@@ -142,11 +142,12 @@ public:
     /// constants rounded to double). The Galerkin VI's Newton path for a scalar wider than long
     /// double (scheme/galerkin/lagrangian_stages.hpp) then solves each step's stage equations in
     /// double first, and corrects that solution in T with the Jacobian of D's stage equations
-    /// factored in double: L's second derivatives are never formed in T. D sets the cost, not
-    /// the result: the corrections converge to T's stage equations, and where D's solution is
-    /// too far off (or D fails: no convergence, a singular Jacobian, a state beyond double's
-    /// range) the step goes on from the usual start with Jacobians formed in T. Other scalars and
-    /// constrained steps do not use D.
+    /// factored in double, so that L's second derivatives are not formed in T. D sets the cost,
+    /// not the result: the corrections converge to T's stage equations; where D's solution is too
+    /// far off (a correction above √ε of double) the step goes on with Jacobians formed in T, and
+    /// where D fails (no convergence, a singular Jacobian, a non-finite or degenerate L, a state
+    /// beyond double's range) from the usual start. Other scalars and constrained steps do not
+    /// use D.
     /// \code
     ///   problems::double_pendulum<mp<50>> dp;
     ///   auto sys = dp.nonlinear_system();   // has it: make_lagrangian_system<mp<50>>(2, L)
