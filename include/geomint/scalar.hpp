@@ -115,13 +115,18 @@ struct is_dual<boost::math::differentiation::detail::fvar<T, 1>> : std::true_typ
 template <class U>
 inline constexpr bool is_dual_v = is_dual<U>::value;
 
+/// Whether Newton's corrections for scalar T are solved in double (mixed precision: the Jacobian
+/// factored in double, the residual evaluated in T): an inexact, non-symbolic, non-dual T wider
+/// than long double (scheme/galerkin/lagrangian_stages.hpp, scheme/galerkin/fixed_point.hpp).
+template <class T>
+inline constexpr bool mixed_precision_corrections = !is_exact_v<T> && !is_symbolic_v<T> && !is_dual_v<T> &&
+                                                    (std::numeric_limits<T>::digits > std::numeric_limits<long double>::digits);
+
 namespace detail {
 /// Scalars whose sine and cosine cost many square roots (software floating point wider than
 /// long double: dd, float128, mp<D>, mpfr<D>; at mp50 sin takes about 3.8 µs and √ 0.6 µs).
 template <class T>
-inline constexpr bool software_trigonometry = !std::is_floating_point_v<T> && !is_exact_v<T> && !is_symbolic_v<T> &&
-                                              !is_dual_v<T> && std::numeric_limits<T>::is_specialized &&
-                                              (std::numeric_limits<T>::digits > std::numeric_limits<long double>::digits);
+inline constexpr bool software_trigonometry = !std::is_floating_point_v<T> && mixed_precision_corrections<T>;
 
 /// s = sin x and c = cos x. For `software_trigonometry` scalars from one library evaluation and a
 /// square root: where |sin x| ≤ 0.7 (decided in double), s = sin x and c = ±√((1 − s)(1 + s)),

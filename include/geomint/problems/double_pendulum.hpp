@@ -12,7 +12,7 @@
 
 #include "geomint/model/lagrangian_system.hpp"
 #include "geomint/model/quadratic_lagrangian.hpp"
-#include "geomint/solver/settling_iteration.hpp"
+#include "geomint/scalar.hpp"
 
 #include <boost/math/constants/constants.hpp>
 
