@@ -154,6 +154,31 @@ TEST(Conformance, GoogleTestOneLiner) {
     EXPECT_TRUE(gc::conforms(kahan_li6_stepper<V>(), gc::kepler<double>(), {.order = 6, .symplectic = true, .symmetric = true}));
 }
 
+// A chain at rest (CI's RapidCheck seed 12189061083527638549 drew one, n = 1): every run ends
+// where it started, the successive differences are all zero, and the kit must say that no order
+// can be measured rather than report "order nan".
+TEST(Conformance, AChainAtRestCannotMeasureAnOrder) {
+    auto chain = gc::pendulum_chain<double>(2);
+    chain.q_start = geomint::vector<double>::Zero(2);
+    chain.p_start = geomint::vector<double>::Zero(2);
+    const gc::report r = gc::examine(suzuki4_stepper<std::vector<double>>(), chain, {.order = 4, .symplectic = true, .symmetric = true});
+    std::cout << r.summary() << "\n";
+    EXPECT_FALSE(r.passed);
+    EXPECT_FALSE(r.exact_to_round_off);
+    ASSERT_EQ(r.failures.size(), 1u);
+    EXPECT_NE(r.failures[0].find("order: not measurable"), std::string::npos) << r.failures[0];
+    for (const double e : r.errors) EXPECT_EQ(e, 0.0);
+    // Moved by one 64th, the same chain measures its order.
+    chain.p_start(1) = 1.0 / 64;
+    EXPECT_TRUE(gc::examine(suzuki4_stepper<std::vector<double>>(), chain, {.order = 4, .symplectic = true, .symmetric = true}).passed);
+}
+
+// The generator never draws the chain at rest.
+RC_GTEST_PROP(Conformance, RandomChainsMove, ()) {
+    const auto chain = *gc::arbitrary_pendulum_chain<double>();
+    RC_ASSERT(chain.q_start.cwiseAbs().maxCoeff() + chain.p_start.cwiseAbs().maxCoeff() > 0.0);
+}
+
 // Random chains (size 1–6, coupling, start): the claims hold away from the shipped start points.
 RC_GTEST_PROP(Conformance, SplittingClaimsHoldOnRandomChains, ()) {
     const auto chain = *gc::arbitrary_pendulum_chain<double>();

@@ -169,14 +169,18 @@ void measure_reversibility(ThereAndBack&& there_and_back, const vector<U>& x0, c
 /// fitted on the last three runs above their floor: 1000 ε·scale, or `run_floor(N)` when that is
 /// larger (the run's own accumulated rounding: `examine_adaptive` passes 10 ε·scale times the
 /// steps the run took); the runs stop once an error is below a tenth of its floor. A run that throws (a checked stepper refusing
-/// the non-finite state of a blown-up coarse run) ends at NaN, which the fit skips. Fills
-/// r.step_sizes, r.errors, r.measured_order, and r.failures when the claimed order is missed.
+/// the non-finite state of a blown-up coarse run) ends at NaN, which the fit skips. Without an
+/// exact solution, runs that all agree to round-off cannot measure an order: a claimed order then
+/// fails with "order: not measurable" (a start at an equilibrium, or a stepper that does not
+/// advance), never with a NaN order. Fills r.step_sizes, r.errors, r.measured_order, and
+/// r.failures when the claimed order is missed.
 template <class U, class Run, class Floor = U (*)(std::size_t)>
 void measure_order(Run&& run, const vector<U>& reference, const U& span, std::size_t coarse_steps, const U& scale,
                    const claims& claimed, report& r, Floor run_floor = [](std::size_t) { return U(0); }) {
     const U eps = std::numeric_limits<U>::epsilon();
     const auto floor_of = [&](std::size_t N) { return (std::max)(U(U(1000) * eps * scale), U(run_floor(N))); };
     const bool has_exact = reference.size() > 0;
+    bool unmeasurable = false;  // without an exact solution, every run agrees with the next to round-off
     const auto difference = [](const vector<U>& a, const vector<U>& b) {
         return a.size() == 0 || b.size() == 0 ? std::numeric_limits<U>::quiet_NaN() : U(max_abs(vector<U>(a - b)));
     };
@@ -236,15 +240,21 @@ void measure_order(Run&& run, const vector<U>& reference, const U& span, std::si
             r.step_sizes.push_back(static_cast<double>(span / U(steps[i])));
             r.errors.push_back(static_cast<double>(err[i]));
         }
-        bool all_at_floor = has_exact && thrown.empty() && !err.empty();
+        bool all_at_floor = thrown.empty() && !err.empty();
         for (std::size_t i = 0; i < err.size(); ++i) all_at_floor = all_at_floor && isfinite(err[i]) && err[i] <= floor_of(steps[i]);
         if (fit_h.size() >= 2) r.measured_order = estimate_order(fit_h, fit_e).order;
-        else if (all_at_floor) r.exact_to_round_off = true;
-        else if (!thrown.empty() && claimed.order > 0) r.failures.push_back("order: " + thrown);
+        else if (all_at_floor && has_exact) r.exact_to_round_off = true;
+        else if (all_at_floor && claimed.order > 0) {
+            unmeasurable = true;
+            r.failures.push_back("order: not measurable: the runs of " + std::to_string(steps.front()) + " to " +
+                                 std::to_string(steps.back()) +
+                                 " steps agree to round-off, so the end state does not depend on the step (a start at "
+                                 "an equilibrium, or a stepper that does not advance)");
+        } else if (!thrown.empty() && claimed.order > 0) r.failures.push_back("order: " + thrown);
     } catch (const std::exception& e) {
         r.failures.push_back(std::string("order runs threw: ") + e.what());
     }
-    if (claimed.order > 0 && !r.exact_to_round_off && !(std::abs(r.measured_order - double(claimed.order)) <= claimed.order_tolerance))
+    if (claimed.order > 0 && !r.exact_to_round_off && !unmeasurable && !(std::abs(r.measured_order - double(claimed.order)) <= claimed.order_tolerance))
         r.failures.push_back("order: measured " + order_figure(r.measured_order) + ", claimed " + std::to_string(claimed.order) +
                              " (tolerance " + order_figure(claimed.order_tolerance) + ")");
 }
