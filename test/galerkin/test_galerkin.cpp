@@ -159,6 +159,44 @@ TEST(GalerkinCorrections, NewtonCorrectionsConvergeWhereTheSweepsDoNot) {
     EXPECT_THROW(sweeps.do_step(std::make_pair(f, g), x, quad(0), quad(1)), convergence_error);
 }
 
+// The same with a force (forced_pair; Newton on the stage rates and the stage momenta the force
+// sees): q̈ = −100 q − q̇/5 + cos t at h = 1, Degree 3, quad. The corrections converge where the
+// sweeps do not, to the step of the same equations on the Newton path (the Lagrangian
+// L = v²/2 − 50 q² with the force −v/5 + cos t).
+TEST(GalerkinCorrections, ForcedPairCorrectionsConvergeWhereTheSweepsDoNot) {
+    using Q = std::vector<quad>;
+    auto f = [](const Q& p, Q& dqdt) { dqdt = p; };
+    auto g = [](const Q& q, Q& dpdt) { dpdt = {-100 * q[0]}; };
+    auto force = [](const Q& /*q*/, const Q& p, const quad& t, Q& out) {
+        using std::cos;
+        out = {-p[0] / 5 + cos(t)};
+    };
+    const auto lagrangian = make_lagrangian_system<quad>(
+        1, [](const auto& q, const auto& v) { return v[0] * v[0] / 2 - 50 * q[0] * q[0]; },
+        [](const auto& /*q*/, const auto& v, const quad& t) {
+            using U = typename std::decay_t<decltype(v)>::value_type;
+            using std::cos;
+            return std::vector<U>{-v[0] / 5 + U(quad(cos(t)))};
+        });
+    galerkin_vi_stepper<Q, 3> st({.max_iterations = 100, .corrections = stage_corrections::always}), newton;
+    auto x = std::make_pair(Q{quad(1)}, Q{quad(0)}), y = x;
+    for (int j = 0; j < 3; ++j) {  // the second and third steps start from the extrapolated stages
+        st.do_step(forced_pair(f, g, force), x, quad(j), quad(1));
+        newton.do_step(lagrangian, y, quad(j), quad(1));
+    }
+    using std::abs;
+    const quad size = std::max({quad(abs(y.first[0])), quad(abs(y.second[0])), quad(1)});
+    const quad distance = std::max(abs(x.first[0] - y.first[0]), abs(x.second[0] - y.second[0]));
+    std::cout << "q'' = -100 q - q'/5 + cos t, h = 1, Degree 3 at quad, 3 steps: forced pair (corrections, "
+              << st.iterations() << " iterations the last step) against the Newton path: " << double(distance / (size * eps<quad>()))
+              << " size eps\n";
+    EXPECT_LE(distance, 256 * size * eps<quad>());
+    EXPECT_LE(st.iterations(), 8);
+    galerkin_vi_stepper<Q, 3> sweeps({.max_iterations = 100, .corrections = stage_corrections::never});
+    auto z = std::make_pair(Q{quad(1)}, Q{quad(0)});
+    EXPECT_THROW(sweeps.do_step(forced_pair(f, g, force), z, quad(0), quad(1)), convergence_error);
+}
+
 TEST(GalerkinErrors, DegenerateLagrangian) {
     // L = v₀²/2 + q₁ v₁: ∂²L/∂v² = diag(1, 0) is singular
     const auto sys = make_lagrangian_system<double>(2, [](const auto& q, const auto& v) { return v[0] * v[0] / 2 + q[1] * v[1]; });
