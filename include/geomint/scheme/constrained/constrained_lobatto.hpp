@@ -25,6 +25,17 @@
 /// p + h Σ_{j<s} b_j (F(Q_j) − G(Q_j)ᵀ ν_j / h²) + h b_s F(q₁) onto G(q₁) M⁻¹ p₁ = 0
 /// (manifold_projection.hpp). Degree 1 (s = 2, ā = ((0, 0), (½, 0))) is RATTLE.
 ///
+/// For scalars wider than long double (mixed_precision_corrections) with a dense G, the simplified
+/// iteration's (h ω)² a step costs many iterations (16.5 a step at mp50 on the spherical pendulum,
+/// Degree 2, h = 1/50). There the step takes Newton's method with the full Jacobian instead,
+///     [[I − Ā⊗∂(h² M⁻¹F − Bν)/∂Q, Ā⊗B], [G, 0]]   ((n + m)(s − 1) square),
+/// its derivative along Q by forward differences in T and the whole formed and factored in double
+/// (LU with full pivoting), refreshed while the change exceeds √ε_double; the residual (2) is
+/// evaluated in T, so each correction gains about 16 digits and the iterate converges to (2) in T
+/// (mixed precision, as the fixed point's corrections, scheme/galerkin/fixed_point.hpp). A singular
+/// full Jacobian hands the iterate to the simplified iteration. Sparse models keep the simplified
+/// iteration (the full Jacobian would be dense).
+///
 /// Properties (Jay 1996; GNI Theorems VII.1.23–1.25): order 2s − 2 = 2r in q and p, symplectic on
 /// the constrained phase space, symmetric; q₁ on the manifold to the Newton tolerance, p₁ on the
 /// hidden constraint to rounding. The multipliers Λ are not returned (they are of lower order).
@@ -41,6 +52,10 @@
 #include "geomint/solver/settling_iteration.hpp"
 #include "geomint/sparse.hpp"
 
+#include <Eigen/LU>
+
+#include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -76,8 +91,10 @@ public:
         F[0] = model.force(q);
         MF[0] = model.inverse_mass(F[0]);
         const T scale = detail::constraint_scale(G[0], q);
+        bool solved = false;
+        if constexpr (full_newton<jacobian>) solved = newton_in_double(c, model, q, v, h, opt, name, scale, Q, F, MF, G, B, nu);
         settling_iteration<T> monitor(name, "the constrained stage iteration", h, opt);
-        for (;;) {
+        for (; !solved;) {
             evaluate(model, Q, F, MF, G, B);
             // residuals R_i and right-hand sides g(Q_i) − G(Q_i) R_i of the Schur system
             std::vector<vector<T>> R(k);
@@ -101,7 +118,7 @@ public:
             for (Eigen::Index j = 0; j < k; ++j) nu[j] += dnu.segment(j * m, m);
             if (monitor.settled(change, scale)) break;
         }
-        m_iterations = monitor.iterations();
+        if (!solved) m_iterations = monitor.iterations();
         // the increments from the converged stages, as sums of their terms
         evaluate(model, Q, F, MF, G, B);
         dq = (h * c.c(k)) * v;
@@ -118,10 +135,101 @@ public:
         dp -= detail::momentum_correction(G1, B1, vector<T>(p + dp), name, lu_of<jacobian>().momentum);
     }
 
-    /// Simplified Newton iterations of the last step.
+    /// Newton iterations of the last step (simplified, or with the full Jacobian in double).
     int iterations() const { return m_iterations; }
 
 private:
+    /// Scalars wider than long double with dense constraint Jacobians take Newton's method with
+    /// the full Jacobian in double (file comment); sparse models keep the simplified iteration.
+    template <class Matrix>
+    static constexpr bool full_newton = mixed_precision_corrections<T> && !is_sparse_matrix_v<Matrix>;
+
+    /// Newton's method on (2) with the full Jacobian (file comment), formed and factored in double
+    /// at the current iterate while the change exceeds √ε_double, the residual in T. Updates Q and
+    /// ν in place; false when the Jacobian is singular (the simplified iteration then continues
+    /// from the iterate, and names the cause if it fails too).
+    template <class Model, class Matrix>
+    bool newton_in_double(const lobatto_pair<T>& c, const Model& model, const vector<T>& q, const vector<T>& v,
+                          const T& h, const iteration_options& opt, const char* name, const T& scale,
+                          std::vector<vector<T>>& Q, std::vector<vector<T>>& F, std::vector<vector<T>>& MF,
+                          std::vector<Matrix>& G, std::vector<Matrix>& B, std::vector<vector<T>>& nu) {
+        const Eigen::Index s = c.c.size(), k = s - 1, n = q.size(), m = model.constraint_count(), N = (n + m) * k;
+        const T h2 = h * h;
+        settling_iteration<T> monitor(name, "the constrained stage iteration", h, opt, convergence::quadratic_margin);
+        const T refresh_below = T(std::sqrt(std::numeric_limits<double>::epsilon())) * (scale > T(1) ? scale : T(1));
+        vector<T> residual(N), term;
+        bool refresh = true;
+        for (;;) {
+            evaluate(model, Q, F, MF, G, B);
+            for (Eigen::Index i = 1; i < s; ++i) {  // R_i and g(Q_i)
+                auto r = residual.segment((i - 1) * n, n);
+                r = (Q[i] - q) - (h * c.c(i)) * v;
+                for (Eigen::Index j = 0; j < k; ++j)
+                    if (m_abar(i, j) != T(0)) r -= m_abar(i, j) * (h2 * MF[j] - B[j] * nu[j]);
+                residual.segment(n * k + (i - 1) * m, m) = model.constraint(Q[i]);
+            }
+            if (refresh) {
+                factor_full_jacobian(model, Q, F, MF, G, B, nu, h2);
+                if (!m_full_lu.isInvertible()) return false;
+            }
+            m_correction = m_full_lu.solve(in_double(residual));
+            T change(0);
+            for (Eigen::Index i = 1; i < s; ++i) {
+                term = m_correction.segment((i - 1) * n, n).unaryExpr([](double x) { return T(x); });
+                Q[i] -= term;
+                change = std::max(change, max_abs(term));
+            }
+            for (Eigen::Index j = 0; j < k; ++j)
+                nu[j] -= m_correction.segment(n * k + j * m, m).unaryExpr([](double x) { return T(x); });
+            if (monitor.settled(change, scale)) break;
+            refresh = !(change <= refresh_below);
+        }
+        m_iterations = monitor.iterations();
+        return true;
+    }
+
+    /// The Jacobian of (R, g) over (Q_1 … Q_k, ν_0 … ν_{k−1}) in double, factored:
+    ///     ∂R_i/∂Q_l = δ_il I − ā_il ∂(h² M⁻¹F − M⁻¹Gᵀν_l)/∂Q (Q_l)  (l < k),
+    ///     ∂R_i/∂ν_j = ā_ij B(Q_j),   ∂g(Q_i)/∂Q_i = G(Q_i);
+    /// the derivative along Q by forward differences in T (steps √ε_T·max(1, |x|)): one call of
+    /// the force, of G and of f per coordinate of each inner stage.
+    template <class Model, class Matrix>
+    void factor_full_jacobian(const Model& model, const std::vector<vector<T>>& Q, const std::vector<vector<T>>& F,
+                              const std::vector<vector<T>>& MF, const std::vector<Matrix>& G,
+                              const std::vector<Matrix>& B, const std::vector<vector<T>>& nu, const T& h2) {
+        using std::abs;
+        using std::sqrt;
+        const Eigen::Index s = static_cast<Eigen::Index>(Q.size()), k = s - 1, n = Q[0].size(),
+                           m = model.constraint_count(), N = (n + m) * k;
+        static const T root_eps = sqrt(scalar_traits<T>::epsilon());
+        m_abar_double = in_double(m_abar);
+        m_full.setIdentity(N, N);
+        Eigen::MatrixXd D(n, n);
+        for (Eigen::Index l = 1; l < k; ++l) {  // D = ∂(M⁻¹(h² F − Gᵀ ν_l))/∂Q at Q_l
+            const vector<T> at = h2 * MF[l] - B[l] * nu[l];
+            vector<T> x = Q[l];
+            for (Eigen::Index col = 0; col < n; ++col) {
+                const T xc = x(col), size = abs(xc);
+                x(col) = xc + root_eps * (size > T(1) ? size : T(1));
+                const double eta = static_cast<double>(T(x(col) - xc));
+                const vector<T> moved =
+                    model.inverse_mass(vector<T>(h2 * model.force(x) - model.constraint_jacobian(x).transpose() * nu[l]));
+                D.col(col) = in_double(vector<T>(moved - at)) / eta;
+                x(col) = xc;
+            }
+            for (Eigen::Index i = 1; i <= k; ++i)
+                if (m_abar_double(i, l) != 0) m_full.block((i - 1) * n, (l - 1) * n, n, n) -= m_abar_double(i, l) * D;
+        }
+        for (Eigen::Index i = 1; i <= k; ++i) {
+            for (Eigen::Index j = 0; j < k; ++j)
+                if (m_abar_double(i, j) != 0)
+                    m_full.block((i - 1) * n, n * k + j * m, n, m) = m_abar_double(i, j) * in_double(B[j]);
+            m_full.block(n * k + (i - 1) * m, (i - 1) * n, m, n) = in_double(G[i]);
+            m_full.block(n * k + (i - 1) * m, n * k + (i - 1) * m, m, m).setZero();
+        }
+        m_full_lu.compute(m_full);
+    }
+
     /// F, M⁻¹F and B at the stages Q_1 … Q_{s−2} (the multipliers' stages), G at Q_1 … Q_{s−1}.
     template <class Model, class Matrix>
     static void evaluate(const Model& model, const std::vector<vector<T>>& Q, std::vector<vector<T>>& F,
@@ -186,6 +294,10 @@ private:
     factorizations<matrix<T>> m_dense_lu;
     factorizations<sparse_matrix<T>> m_sparse_lu;
     int m_iterations = 0;
+    // Newton with the full Jacobian in double (full_newton)
+    Eigen::MatrixXd m_abar_double, m_full;
+    Eigen::VectorXd m_correction;
+    Eigen::FullPivLU<Eigen::MatrixXd> m_full_lu;
 };
 
 }  // namespace geomint::scheme
