@@ -9,11 +9,18 @@
 //                             pendulum (problems::double_pendulum), h = t̄/100, from (0, π/6)
 //   kepler_d2, kepler_d4      Galerkin VI Degree 2 / 4, fixed point with its corrections, Kepler
 //                             e = 0.6 in odeint's pair form (std::array), h = P/200, from pericentre
+//   forced_d2, forced_d4      Galerkin VI Degree 2 / 4, fixed point with its corrections, on a
+//                             forced_pair: the Duffing oscillator q̈ = −q − q³ − q̇/5 + (3/10) cos(6t/5),
+//                             h = 1/20, from (1/2, 0)
+//   sphere_d2, sphere_d4      Galerkin VI Degree 2 / 4 on a constrained pair: the spherical pendulum
+//                             (problems::spherical_pendulum), h = 1/50, from θ = 1, φ̇ = 2
 //   rigid                     rigid_body_stepper (the rotor splitting), free body I = (1, 2, 3),
 //                             Π₀ = (1/10, 1, 1/5), R₀ = I, h = 1/100
 #include "galerkin_cases.hpp"
 
+#include <geomint/galerkin.hpp>
 #include <geomint/precision.hpp>
+#include <geomint/problems/spherical_pendulum.hpp>
 #include <geomint/rigid.hpp>
 
 #include <array>
@@ -43,6 +50,36 @@ std::string kepler(long steps) {
     return x.first[0].str(40) + " " + x.second[1].str(40);
 }
 
+template <unsigned Degree>
+std::string forced(long steps) {
+    using V = std::vector<T>;
+    const auto f = [](const V& p, V& dqdt) { dqdt[0] = p[0]; };
+    const auto g = [](const V& q, V& dpdt) { dpdt[0] = -q[0] - q[0] * q[0] * q[0]; };
+    const auto force = [](const V& /*q*/, const V& p, const T& t, V& out) {
+        using std::cos;
+        out[0] = -p[0] / 5 + T(3) / 10 * cos(T(6) / 5 * t);
+    };
+    const auto sys = geomint::forced_pair(f, g, force);
+    geomint::galerkin_vi_stepper<V, Degree> st({.max_iterations = 100});
+    auto x = std::make_pair(V{T(1) / 2}, V{T(0)});
+    const T h = T(1) / 20;
+    for (long k = 0; k < steps; ++k) st.do_step(sys, x, T(k) * h, h);
+    return x.first[0].str(40) + " " + x.second[0].str(40);
+}
+
+template <unsigned Degree>
+std::string sphere(long steps) {
+    using V = std::vector<T>;
+    const geomint::problems::spherical_pendulum<T> pendulum;
+    const auto sys = pendulum.system<V>();
+    const auto [q0, p0] = pendulum.cartesian_state(T(1), T(0), T(0), T(2));
+    auto x = std::make_pair(V(q0.data(), q0.data() + 3), V(p0.data(), p0.data() + 3));
+    geomint::galerkin_vi_stepper<V, Degree> st;
+    const T h = T(1) / 50;
+    for (long k = 0; k < steps; ++k) st.do_step(sys, x, T(k) * h, h);
+    return x.first[0].str(40) + " " + x.second[2].str(40);
+}
+
 std::string rigid(long steps) {
     using A9 = std::array<T, 9>;
     using A3 = std::array<T, 3>;
@@ -56,7 +93,9 @@ std::string rigid(long steps) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const std::string usage = "usage: bench_step_instructions pendulum_d2|pendulum_d4|kepler_d2|kepler_d4|rigid STEPS";
+    const std::string usage =
+        "usage: bench_step_instructions pendulum_d2|pendulum_d4|kepler_d2|kepler_d4|forced_d2|forced_d4|sphere_d2|"
+        "sphere_d4|rigid STEPS";
     if (argc != 3) {
         std::fprintf(stderr, "%s\n", usage.c_str());
         return 2;
@@ -73,6 +112,10 @@ int main(int argc, char** argv) {
     else if (name == "pendulum_d4") state = pendulum<4>(steps);
     else if (name == "kepler_d2") state = kepler<2>(steps);
     else if (name == "kepler_d4") state = kepler<4>(steps);
+    else if (name == "forced_d2") state = forced<2>(steps);
+    else if (name == "forced_d4") state = forced<4>(steps);
+    else if (name == "sphere_d2") state = sphere<2>(steps);
+    else if (name == "sphere_d4") state = sphere<4>(steps);
     else if (name == "rigid") state = rigid(steps);
     else {
         std::fprintf(stderr, "bench_step_instructions: unknown case '%s'\n%s\n", name.c_str(), usage.c_str());
