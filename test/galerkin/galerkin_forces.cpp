@@ -66,16 +66,21 @@ TEST(GalerkinForces, DampedDrivenDuffingOrders) {
     expect_order<3>("Duffing", sys, q0, p0, t1, ref, {25, 50, 100});
 }
 
-// The same Duffing oscillator in odeint's pair form with the force F(q, p, t) (forced_pair): the
-// fixed-point path, orders 2·Degree, and the Newton path's step (the same equations) to round-off.
-TEST(GalerkinForces, ForcedPairFixedPointOrdersAndAgreementWithNewton) {
+/// The Duffing oscillator in odeint's pair form with the force F(q, p, t) (forced_pair).
+auto duffing_forced_pair() {
     const auto f = [](const V& p, V& dqdt) { dqdt[0] = p[0]; };
     const auto g = [](const V& q, V& dpdt) { dpdt[0] = -q[0] - q[0] * q[0] * q[0]; };
     const auto F = [](const V& /*q*/, const V& p, const T& t, V& out) {
         using std::cos;
         out[0] = -delta * p[0] + gamma_ * cos(omega * t);
     };
-    const auto sys = forced_pair(f, g, F);
+    return forced_pair(f, g, F);
+}
+
+// The same Duffing oscillator in odeint's pair form with the force F(q, p, t) (forced_pair): the
+// fixed-point path, orders 2·Degree, and the Newton path's step (the same equations) to round-off.
+TEST(GalerkinForces, ForcedPairFixedPointOrdersAndAgreementWithNewton) {
+    const auto sys = duffing_forced_pair();
     const V q0{T(1) / 2}, p0{T(0)};
     const T t1(2);
     const auto ref = duffing_reference(q0, p0, t1);
@@ -95,13 +100,7 @@ TEST(GalerkinForces, ForcedPairFixedPointOrdersAndAgreementWithNewton) {
 // states within the iteration's tolerance.
 template <unsigned Degree>
 void expect_forced_corrections() {
-    const auto f = [](const V& p, V& dqdt) { dqdt[0] = p[0]; };
-    const auto g = [](const V& q, V& dpdt) { dpdt[0] = -q[0] - q[0] * q[0] * q[0]; };
-    const auto F = [](const V& /*q*/, const V& p, const T& t, V& out) {
-        using std::cos;
-        out[0] = -delta * p[0] + gamma_ * cos(omega * t);
-    };
-    const auto sys = forced_pair(f, g, F);
+    const auto sys = duffing_forced_pair();
     const int steps = 100;
     const T h = T(1) / 20;
     auto run = [&](stage_corrections c) {
