@@ -36,19 +36,18 @@
 /// - Each correction is solved in double from the residual in T. The iterate converges to T's
 ///   tolerance at the rate of the Jacobian's relative error. The iteration stops by the quadratic
 ///   rule of settling_iteration.hpp with a margin (`convergence::quadratic_margin`).
-/// - With a force (below), the force sees the stage momenta of the sweep before, so the sweeps
-///   contract only by about h‖∂F/∂p‖ more slowly (21 sweeps a step at mp50 on the damped,
-///   driven Duffing oscillator at h = 1/20). Newton then runs on R(F, Z) = (F, Z) − Φ(F, Z), Z the
-///   stage momenta's increments the force is evaluated at (2ns unknowns): with
+/// - With a force (below), the force sees the stage momenta of the sweep before, so a sweep
+///   contracts by about h‖∂F/∂p‖ at best (21 sweeps a step at mp50 on the damped, driven Duffing
+///   oscillator at h = 1/20). Newton then runs on R(F, Z) = (F, Z) − Φ(F, Z), Z the stage
+///   momenta's increments the force is evaluated at (2ns unknowns): with
 ///   A_ik = Σ_j â_ij h a_jk ∂(g + F)/∂q(Q_j, P_j) and B_ik = â_ik ∂F/∂p(Q_k, P_k),
 ///       ∂R/∂(F, Z) = I − [[∂f/∂p(P_i) A, ∂f/∂p(P_i) B], [A, B]],
-///   the force's Jacobians by the same differences (n calls of g and 2n of F a stage). 5 sweeps a
-///   step there, 2.4–2.8× less time (test `GalerkinForces.ForcedPairNewtonCorrectionsAt50Digits`).
-/// Only scalars wider than long double (mixed_precision_corrections) take them; the others
-/// always sweep. `automatic` takes them once the mean number of
-/// sweeps of the warm steps so far exceeds n + 4: about what a corrected step costs in sweeps,
-/// its n for the differences. The fixed point is the same either
-/// way: the outputs differ within the iteration's tolerance.
+///   the force's Jacobians by the same differences (n calls of f and g and 2n of F a stage):
+///   5 sweeps a step there, 2.4–2.8× less time (`GalerkinForces.ForcedPairNewtonCorrectionsAt50Digits`).
+/// Only scalars wider than long double (mixed_precision_corrections) take them; the others always
+/// sweep. `automatic` takes them once the mean number of sweeps of the warm steps so far exceeds
+/// n + 4: about what a corrected step costs in sweeps, its n for the differences. The fixed point
+/// is the same either way: the outputs differ within the iteration's tolerance.
 ///
 /// With a non-conservative force F(q, p, t) on dp/dt (`forced_pair`, discrete Lagrange–d'Alembert:
 /// its virtual work by the same Gauss–Lobatto rule, as in lagrangian_stages.hpp) the momenta's
