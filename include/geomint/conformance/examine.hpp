@@ -91,8 +91,12 @@ struct report {
     bool passed = false;
     std::vector<std::string> failures;   ///< one line per claim that failed
 
-    /// The measured order for a log ("3.99"), or "exact to round-off".
-    std::string order_text() const { return exact_to_round_off ? "exact to round-off" : detail::order_figure(measured_order); }
+    /// The measured order for a log ("3.99"), "exact to round-off", or "not measured" (no fit: the
+    /// runs threw, or agreed to round-off without an exact solution; `failures` says which).
+    std::string order_text() const {
+        if (exact_to_round_off) return "exact to round-off";
+        return std::isnan(measured_order) ? "not measured" : detail::order_figure(measured_order);
+    }
 
     /// A few lines for a log: the figures, the claims checked, PASS or FAIL with the reasons.
     std::string summary() const {
