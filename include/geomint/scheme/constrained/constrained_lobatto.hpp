@@ -169,7 +169,7 @@ private:
                 residual.segment(n * k + (i - 1) * m, m) = model.constraint(Q[i]);
             }
             if (refresh) {
-                factor_full_jacobian(model, Q, F, MF, G, B, nu, h2);
+                factor_full_jacobian(model, Q, MF, G, B, nu, h2);
                 if (!m_full_lu.isInvertible()) return false;
             }
             m_correction = m_full_lu.solve(in_double(residual));
@@ -194,9 +194,9 @@ private:
     /// the derivative along Q by forward differences in T (steps √ε_T·max(1, |x|)): one call of
     /// the force, of G and of f per coordinate of each inner stage.
     template <class Model, class Matrix>
-    void factor_full_jacobian(const Model& model, const std::vector<vector<T>>& Q, const std::vector<vector<T>>& F,
-                              const std::vector<vector<T>>& MF, const std::vector<Matrix>& G,
-                              const std::vector<Matrix>& B, const std::vector<vector<T>>& nu, const T& h2) {
+    void factor_full_jacobian(const Model& model, const std::vector<vector<T>>& Q, const std::vector<vector<T>>& MF,
+                              const std::vector<Matrix>& G, const std::vector<Matrix>& B,
+                              const std::vector<vector<T>>& nu, const T& h2) {
         using std::abs;
         using std::sqrt;
         const Eigen::Index s = static_cast<Eigen::Index>(Q.size()), k = s - 1, n = Q[0].size(),
