@@ -117,7 +117,8 @@ inline constexpr bool is_dual_v = is_dual<U>::value;
 
 /// Whether Newton's corrections for scalar T are solved in double (mixed precision: the Jacobian
 /// factored in double, the residual evaluated in T): an inexact, non-symbolic, non-dual T wider
-/// than long double (scheme/galerkin/lagrangian_stages.hpp, scheme/galerkin/fixed_point.hpp).
+/// than long double (scheme/galerkin/lagrangian_stages.hpp, scheme/galerkin/fixed_point.hpp,
+/// scheme/constrained/constrained_lobatto.hpp).
 template <class T>
 inline constexpr bool mixed_precision_corrections = !is_exact_v<T> && !is_symbolic_v<T> && !is_dual_v<T> &&
                                                     (std::numeric_limits<T>::digits > std::numeric_limits<long double>::digits);

@@ -48,6 +48,7 @@
 #include "geomint/linalg.hpp"
 #include "geomint/scheme/constrained/manifold_projection.hpp"
 #include "geomint/scheme/galerkin/lobatto.hpp"
+#include "geomint/solver/forward_difference.hpp"
 #include "geomint/solver/options.hpp"
 #include "geomint/solver/settling_iteration.hpp"
 #include "geomint/sparse.hpp"
@@ -78,6 +79,7 @@ public:
         const Eigen::Index s = c.c.size(), k = s - 1, n = q.size(), m = model.constraint_count();
         if (&c != m_pair) {
             m_abar = c.a * c.a_hat;
+            if constexpr (full_newton<jacobian>) m_abar_double = in_double(m_abar);
             m_pair = &c;
         }
         const T h2 = h * h;
@@ -100,9 +102,7 @@ public:
             std::vector<vector<T>> R(k);
             vector<T> rhs(m * k);
             for (Eigen::Index i = 1; i < s; ++i) {
-                vector<T> r = (Q[i] - q) - (h * c.c(i)) * v;
-                for (Eigen::Index j = 0; j < k; ++j)
-                    if (m_abar(i, j) != T(0)) r -= m_abar(i, j) * (h2 * MF[j] - B[j] * nu[j]);
+                vector<T> r = stage_residual(c, q, v, h, i, Q, MF, B, nu);
                 rhs.segment((i - 1) * m, m) = model.constraint(Q[i]) - G[i] * r;
                 R[i - 1] = std::move(r);
             }
@@ -139,6 +139,18 @@ public:
     int iterations() const { return m_iterations; }
 
 private:
+    /// R_i of (2): Q_i − q − h c_i M⁻¹p − Σ_{j<s} ā_ij (h² M⁻¹F(Q_j) − B(Q_j) ν_j), v = M⁻¹p.
+    template <class Matrix>
+    vector<T> stage_residual(const lobatto_pair<T>& c, const vector<T>& q, const vector<T>& v, const T& h,
+                             Eigen::Index i, const std::vector<vector<T>>& Q, const std::vector<vector<T>>& MF,
+                             const std::vector<Matrix>& B, const std::vector<vector<T>>& nu) const {
+        const T h2 = h * h;
+        vector<T> r = (Q[i] - q) - (h * c.c(i)) * v;
+        for (Eigen::Index j = 0; j + 1 < c.c.size(); ++j)
+            if (m_abar(i, j) != T(0)) r -= m_abar(i, j) * (h2 * MF[j] - B[j] * nu[j]);
+        return r;
+    }
+
     /// Scalars wider than long double with dense constraint Jacobians take Newton's method with
     /// the full Jacobian in double (file comment); sparse models keep the simplified iteration.
     template <class Matrix>
@@ -162,10 +174,7 @@ private:
         for (;;) {
             evaluate(model, Q, F, MF, G, B);
             for (Eigen::Index i = 1; i < s; ++i) {  // R_i and g(Q_i)
-                auto r = residual.segment((i - 1) * n, n);
-                r = (Q[i] - q) - (h * c.c(i)) * v;
-                for (Eigen::Index j = 0; j < k; ++j)
-                    if (m_abar(i, j) != T(0)) r -= m_abar(i, j) * (h2 * MF[j] - B[j] * nu[j]);
+                residual.segment((i - 1) * n, n) = stage_residual(c, q, v, h, i, Q, MF, B, nu);
                 residual.segment(n * k + (i - 1) * m, m) = model.constraint(Q[i]);
             }
             if (refresh) {
@@ -173,14 +182,14 @@ private:
                 if (!m_full_lu.isInvertible()) return false;
             }
             m_correction = m_full_lu.solve(in_double(residual));
+            const auto in_T = [](double x) { return T(x); };
             T change(0);
             for (Eigen::Index i = 1; i < s; ++i) {
-                term = m_correction.segment((i - 1) * n, n).unaryExpr([](double x) { return T(x); });
+                term = m_correction.segment((i - 1) * n, n).unaryExpr(in_T);
                 Q[i] -= term;
                 change = std::max(change, max_abs(term));
             }
-            for (Eigen::Index j = 0; j < k; ++j)
-                nu[j] -= m_correction.segment(n * k + j * m, m).unaryExpr([](double x) { return T(x); });
+            for (Eigen::Index j = 0; j < k; ++j) nu[j] -= m_correction.segment(n * k + j * m, m).unaryExpr(in_T);
             if (monitor.settled(change, scale)) break;
             refresh = !(change <= refresh_below);
         }
@@ -197,26 +206,18 @@ private:
     void factor_full_jacobian(const Model& model, const std::vector<vector<T>>& Q, const std::vector<vector<T>>& MF,
                               const std::vector<Matrix>& G, const std::vector<Matrix>& B,
                               const std::vector<vector<T>>& nu, const T& h2) {
-        using std::abs;
-        using std::sqrt;
         const Eigen::Index s = static_cast<Eigen::Index>(Q.size()), k = s - 1, n = Q[0].size(),
                            m = model.constraint_count(), N = (n + m) * k;
-        static const T root_eps = sqrt(scalar_traits<T>::epsilon());
-        m_abar_double = in_double(m_abar);
         m_full.setIdentity(N, N);
         Eigen::MatrixXd D(n, n);
         for (Eigen::Index l = 1; l < k; ++l) {  // D = ∂(M⁻¹(h² F − Gᵀ ν_l))/∂Q at Q_l
             const vector<T> at = h2 * MF[l] - B[l] * nu[l];
-            vector<T> x = Q[l];
-            for (Eigen::Index col = 0; col < n; ++col) {
-                const T xc = x(col), size = abs(xc);
-                x(col) = xc + root_eps * (size > T(1) ? size : T(1));
-                const double eta = static_cast<double>(T(x(col) - xc));
-                const vector<T> moved =
-                    model.inverse_mass(vector<T>(h2 * model.force(x) - model.constraint_jacobian(x).transpose() * nu[l]));
-                D.col(col) = in_double(vector<T>(moved - at)) / eta;
-                x(col) = xc;
-            }
+            vector<T> x = Q[l], moved;
+            forward_difference_in_double<T>(
+                [&](const vector<T>& y, vector<T>& out) {
+                    out = model.inverse_mass(vector<T>(h2 * model.force(y) - model.constraint_jacobian(y).transpose() * nu[l]));
+                },
+                x, moved, at, D);
             for (Eigen::Index i = 1; i <= k; ++i)
                 if (m_abar_double(i, l) != 0) m_full.block((i - 1) * n, (l - 1) * n, n, n) -= m_abar_double(i, l) * D;
         }

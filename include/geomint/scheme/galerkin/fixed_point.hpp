@@ -56,6 +56,7 @@
 
 #include "geomint/matrix.hpp"
 #include "geomint/scheme/galerkin/lobatto.hpp"
+#include "geomint/solver/forward_difference.hpp"
 #include "geomint/solver/settling_iteration.hpp"
 
 #include <Eigen/LU>
@@ -263,20 +264,20 @@ private:
                         force(Q, m_stage_p, tj, m_out_force);
                         out += m_out_force;
                     };
-                    difference(rate, m_G.col(j), m_Jg.middleCols(j * n, n));
+                    forward_difference_in_double<T>(rate, m_stage, m_out, m_G.col(j), m_Jg.middleCols(j * n, n));
                 }
                 if (m_mu_hat_pattern.used_column(j)) {  // ∂F/∂p at (Q_j, P_j)
                     m_stage_p = q + m_Zq.col(j);
                     m_stage = p + m_Zp_in.col(j);
                     auto rate = [&](const vec& P, vec& out) { force(m_stage_p, P, tj, out); };
-                    difference(rate, m_force_at.col(j), m_Jp.middleCols(j * n, n));
+                    forward_difference_in_double<T>(rate, m_stage, m_out, m_force_at.col(j), m_Jp.middleCols(j * n, n));
                 }
             } else if (m_needs_g(j)) {
                 m_stage = q + m_Zq.col(j);
-                difference(g, m_G.col(j), m_Jg.middleCols(j * n, n));
+                forward_difference_in_double<T>(g, m_stage, m_out, m_G.col(j), m_Jg.middleCols(j * n, n));
             }
             m_stage = p + m_Zp.col(j);
-            difference(f, m_F_swept.col(j), m_Jf.middleCols(j * n, n));
+            forward_difference_in_double<T>(f, m_stage, m_out, m_F_swept.col(j), m_Jf.middleCols(j * n, n));
         }
         // h a and h â in double from μ, μ̂ and β in double (the Jacobian's accuracy; products in T
         // would cost 2 s² multiplications at T's width a Jacobian)
@@ -302,25 +303,6 @@ private:
                 }
             }
         m_lu.compute(m_jacobian);
-    }
-
-    /// Forward differences of `rate` at m_stage (where it is `at`) into J (n × n, double): step
-    /// √ε_T·max(1, |x_c|), taken as the representable difference (x_c + η) − x_c; the
-    /// differences of the rates in T, the quotients in double (the accuracy J needs).
-    template <class Rate, class At, class Out>
-    void difference(Rate& rate, const At& at, Out&& J) {
-        using std::abs;
-        using std::sqrt;
-        static const T root_eps = sqrt(scalar_traits<T>::epsilon());
-        for (Eigen::Index c = 0; c < m_stage.size(); ++c) {
-            const U x = m_stage(c);
-            const T size = abs(value_of(x));
-            m_stage(c) = x + root_eps * (size > T(1) ? size : T(1));
-            const double eta = static_cast<double>(m_stage(c) - x);  // exact: η and x are close in T
-            rate(m_stage, m_out);
-            J.col(c) = in_double(m_out - at) / eta;
-            m_stage(c) = x;
-        }
     }
 
     /// Max-norm change of the stage increments Q − q, P − p since the last sweep.
