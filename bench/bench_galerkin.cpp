@@ -4,7 +4,8 @@
 //    derivatives by autodiff), h = t̄/100, Degrees 2 and 4, at double and mp50; counters give
 //    the Newton iterations per step.
 //  - Fixed-point path: Kepler e = 0.6 (pair form, std::array state), h = P/200, Degrees 1–8, at
-//    double and mp50 (at mp50 with the default Newton corrections and, `sweeps_only`, without);
+//    double and mp50 (at mp50 with the default Newton corrections, `sweeps_only` without them, and
+//    `double_copy` with the pair's copy at double solved first: `with_double_model`);
 //    counters give the sweeps and force evaluations per step (the corrections' finite
 //    differences included). The odeint
 //    peers in the same binary: runge_kutta4 and runge_kutta_fehlberg78 (fixed step) on the same
@@ -45,14 +46,22 @@ void newton_pendulum(benchmark::State& s) {
     s.counters["newton_iterations"] = double(iterations) / double(steps);
 }
 
-template <class T, unsigned Degree, geomint::stage_corrections Corrections = geomint::stage_corrections::automatic>
+template <class T, unsigned Degree, geomint::stage_corrections Corrections = geomint::stage_corrections::automatic,
+          bool DoubleCopy = false>
 void fixed_point_kepler(benchmark::State& s) {
     using A = std::array<T, 2>;
     geomint::galerkin_vi_stepper<A, Degree> st({.max_iterations = 100, .corrections = Corrections});
-    long calls = 0, steps = 0, sweeps = 0;
+    long calls = 0, double_calls = 0, steps = 0, sweeps = 0;
     auto x = kepler_start<T>();
     const T h = kepler_step<T>();
-    const auto sys = std::make_pair(kepler_velocity<T>{}, kepler_force<T>{&calls});
+    const auto pair = std::make_pair(kepler_velocity<T>{}, kepler_force<T>{&calls});
+    const auto sys = [&] {
+        if constexpr (DoubleCopy)
+            return geomint::with_double_model(pair,
+                                              std::make_pair(kepler_velocity<double>{}, kepler_force<double>{&double_calls}));
+        else
+            return pair;
+    }();
     for (auto _ : s) {
         st.do_step(sys, x, T(0), h);
         sweeps += st.iterations();
@@ -61,6 +70,7 @@ void fixed_point_kepler(benchmark::State& s) {
     }
     s.counters["sweeps"] = double(sweeps) / double(steps);
     s.counters["force_evals"] = double(calls) / double(steps);
+    if constexpr (DoubleCopy) s.counters["double_force_evals"] = double(double_calls) / double(steps);
 }
 
 /// The bare cost of one force evaluation, to compare a step with its evaluations.
@@ -109,10 +119,15 @@ template <class T, unsigned... D>
 void register_fixed_point(const std::string& p, std::integer_sequence<unsigned, D...>) {
     (benchmark::RegisterBenchmark(("fixed_point_kepler/D" + std::to_string(D) + "/" + p).c_str(), fixed_point_kepler<T, D>),
      ...);
-    if constexpr (geomint::mixed_precision_corrections<T>)  // the sweeps alone, for comparison
+    if constexpr (geomint::mixed_precision_corrections<T>) {  // the sweeps alone, for comparison
         (benchmark::RegisterBenchmark(("fixed_point_kepler_sweeps_only/D" + std::to_string(D) + "/" + p).c_str(),
                                       fixed_point_kepler<T, D, geomint::stage_corrections::never>),
          ...);
+        // the pair's copy at double started first (with_double_model)
+        (benchmark::RegisterBenchmark(("fixed_point_kepler_double_copy/D" + std::to_string(D) + "/" + p).c_str(),
+                                      fixed_point_kepler<T, D, geomint::stage_corrections::automatic, true>),
+         ...);
+    }
 }
 
 template <class T>

@@ -9,6 +9,8 @@
 //                             pendulum (problems::double_pendulum), h = t̄/100, from (0, π/6)
 //   kepler_d2, kepler_d4      Galerkin VI Degree 2 / 4, fixed point with its corrections, Kepler
 //                             e = 0.6 in odeint's pair form (std::array), h = P/200, from pericentre
+//   kepler_double_d2, kepler_double_d4  the same with the pair's copy at double solved first
+//                             (`with_double_model`)
 //   forced_d2, forced_d4      Galerkin VI Degree 2 / 4, fixed point with its corrections, on a
 //                             forced_pair: the Duffing oscillator q̈ = −q − q³ − q̇/5 + (3/10) cos(6t/5),
 //                             h = 1/20, from (1/2, 0)
@@ -39,10 +41,17 @@ std::string pendulum(long steps) {
     return c.x.first(0).str(40) + " " + c.x.second(1).str(40);
 }
 
-template <unsigned Degree>
+template <unsigned Degree, bool DoubleCopy = false>
 std::string kepler(long steps) {
-    long calls = 0;
-    const auto sys = std::make_pair(galerkin_cases::kepler_velocity<T>{}, galerkin_cases::kepler_force<T>{&calls});
+    long calls = 0, double_calls = 0;
+    const auto pair = std::make_pair(galerkin_cases::kepler_velocity<T>{}, galerkin_cases::kepler_force<T>{&calls});
+    const auto sys = [&] {
+        if constexpr (DoubleCopy)
+            return geomint::with_double_model(pair, std::make_pair(galerkin_cases::kepler_velocity<double>{},
+                                                                   galerkin_cases::kepler_force<double>{&double_calls}));
+        else
+            return pair;
+    }();
     auto x = galerkin_cases::kepler_start<T>();
     geomint::galerkin_vi_stepper<std::array<T, 2>, Degree> st({.max_iterations = 100});
     const T h = galerkin_cases::kepler_step<T>();
@@ -94,8 +103,8 @@ std::string rigid(long steps) {
 
 int main(int argc, char** argv) {
     const std::string usage =
-        "usage: bench_step_instructions pendulum_d2|pendulum_d4|kepler_d2|kepler_d4|forced_d2|forced_d4|sphere_d2|"
-        "sphere_d4|rigid STEPS";
+        "usage: bench_step_instructions pendulum_d2|pendulum_d4|kepler_d2|kepler_d4|kepler_double_d2|kepler_double_d4|"
+        "forced_d2|forced_d4|sphere_d2|sphere_d4|rigid STEPS";
     if (argc != 3) {
         std::fprintf(stderr, "%s\n", usage.c_str());
         return 2;
@@ -112,6 +121,8 @@ int main(int argc, char** argv) {
     else if (name == "pendulum_d4") state = pendulum<4>(steps);
     else if (name == "kepler_d2") state = kepler<2>(steps);
     else if (name == "kepler_d4") state = kepler<4>(steps);
+    else if (name == "kepler_double_d2") state = kepler<2, true>(steps);
+    else if (name == "kepler_double_d4") state = kepler<4, true>(steps);
     else if (name == "forced_d2") state = forced<2>(steps);
     else if (name == "forced_d4") state = forced<4>(steps);
     else if (name == "sphere_d2") state = sphere<2>(steps);

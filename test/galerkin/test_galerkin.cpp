@@ -135,6 +135,54 @@ TEST(GalerkinErrors, StepTooLargeForTheFixedPoint) {
     EXPECT_NEAR(x.first[0], std::cos(0.1), 1e-9);
 }
 
+// A pair with its copy at double (with_double_model) is, at double and to geomint's other steppers,
+// the pair: the same steps bit for bit (galerkin_mp50 tests the copy's use at 50 digits). odeint's
+// own steppers take the pair itself (the base, `copied.pair()`).
+TEST(GalerkinDoubleModel, APairsCopyAtDoubleIsThePair) {
+    using A = std::array<double, 2>;
+    const problems::kepler<double> k(0.6);
+    const auto copied = with_double_model(k.system(), k.system());
+    static_assert(form_of<decltype(copied)>() == system_form::odeint_pair);
+    auto start = std::make_pair(A{k.q0()[0], k.q0()[1]}, A{k.p0()[0], k.p0()[1]});
+    auto x1 = start, x2 = start, y1 = start, y2 = start;
+    galerkin_vi_stepper<A, 2> a, b;
+    yoshida4_stepper<A> c, d;
+    boost::numeric::odeint::symplectic_rkn_sb3a_m4_mclachlan<A> e, f;
+    auto z1 = start, z2 = start;
+    for (int j = 0; j < 50; ++j) {
+        a.do_step(k.system(), x1, 0.0, 0.01);
+        b.do_step(copied, x2, 0.0, 0.01);
+        c.do_step(k.system(), y1, 0.0, 0.01);
+        d.do_step(copied, y2, 0.0, 0.01);
+        e.do_step(k.system(), z1, 0.0, 0.01);
+        f.do_step(copied.pair(), z2, 0.0, 0.01);
+    }
+    EXPECT_EQ(x1, x2);
+    EXPECT_EQ(y1, y2);
+    EXPECT_EQ(z1, z2);
+    EXPECT_NE(x1, start);
+}
+
+// A stage rate that is not a number: the step throws, naming the divergence, and leaves the state
+// alone (a NaN change of the stages once compared as no change, and the step "settled" on NaN).
+TEST(GalerkinErrors, ANonFiniteStageRateThrowsInTheStep) {
+    auto f = [](const V& p, V& dqdt) { dqdt = p; };
+    auto g = [](const V& q, V& dpdt) { dpdt = {q[0] > 0.5 ? std::numeric_limits<double>::quiet_NaN() : -q[0]}; };
+    galerkin_vi_stepper<V, 2> st;
+    auto x = std::make_pair(V{0.4}, V{1.0});  // the stages reach q = 0.6
+    try {
+        st.do_step(std::make_pair(f, g), x, 0.0, 0.2);
+        FAIL() << "no error";
+    } catch (const convergence_error& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find("galerkin_vi_2: the fixed-point iteration diverged (a non-finite stage value) at h = 0.2"),
+                  std::string::npos)
+            << what;
+    }
+    EXPECT_EQ(x.first[0], 0.4);
+    EXPECT_EQ(x.second[0], 1.0);
+}
+
 // Newton corrections on the pair form's fixed point (scheme/galerkin/fixed_point.hpp; scalars
 // wider than long double), at quad on a dynamic state (the sanitizers watch the work arrays):
 // on q̈ = −100 q at h = 1, where the sweeps do not contract (the test above), they converge, and

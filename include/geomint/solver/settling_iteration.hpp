@@ -38,13 +38,14 @@ value_type_of_t<U> magnitude(const U& x) {
     const T v = abs(value_of(x));
     if constexpr (is_dual_v<U>) {
         const T d = abs(tangent_of(x));
-        return d > v ? d : v;
+        return d > v || d != d ? d : v;
     } else {
         return v;
     }
 }
 
-/// Max magnitude over the entries of an Eigen expression.
+/// Max magnitude over the entries of an Eigen expression; NaN if an entry is NaN (so that an
+/// iteration's change is never 0 when the iterate is not a number).
 template <class Derived>
 auto max_magnitude(const Eigen::MatrixBase<Derived>& a) {
     using T = value_type_of_t<typename Derived::Scalar>;
@@ -52,7 +53,10 @@ auto max_magnitude(const Eigen::MatrixBase<Derived>& a) {
     for (Eigen::Index j = 0; j < a.cols(); ++j)
         for (Eigen::Index i = 0; i < a.rows(); ++i) {
             const T v = magnitude(a(i, j));
-            if (v > m) m = v;
+            if (!(v <= m)) {
+                if (v != v) return v;
+                m = v;
+            }
         }
     return m;
 }

@@ -25,8 +25,10 @@
 
 #include "geomint/error.hpp"
 #include "geomint/model/callable_adapter.hpp"
+#include "geomint/model/pair_with_double_model.hpp"
 #include "geomint/model/separable_rates.hpp"
 #include "geomint/model/system_form.hpp"
+#include "geomint/rebind_scalar.hpp"
 #include "geomint/scheme/galerkin/fixed_point.hpp"
 #include "geomint/scheme/galerkin/galerkin_lobatto.hpp"
 #include "geomint/stepper/stepper_base.hpp"
@@ -77,6 +79,10 @@ concept complete_type = requires { sizeof(T); };
 ///   (scheme/galerkin/fixed_point.hpp), O(n·Degree) memory and O(cost of f and g) time per sweep;
 ///   and `forced_pair(f, g, F)`, the pair with a non-conservative force F(q, p, t) on dp/dt
 ///   (model/forced_pair.hpp), its virtual work by the same Gauss–Lobatto rule at odeint's time t.
+///   At scalars wider than long double, `with_double_model(pair, double_pair)`
+///   (model/pair_with_double_model.hpp) solves each step's stage equations on the pair at double
+///   first and starts the Newton corrections in T from there: 4 sweeps in T a step at mp50 on
+///   Kepler (h = P/200, Degrees 2–8), 1.2–1.4× fewer instructions a step at Degrees 4 and 2.
 /// - `structural_system` (M q̈ + C q̇ + K q = f(t), dense or sparse): its stage equations are
 ///   linear, one solve with the s n-square stage matrix I ⊗ M + h Â ⊗ C + h² ÂA ⊗ K (LU, dense
 ///   or sparse like the model), factored once per (model, h) and kept for two step sizes, and
@@ -136,7 +142,7 @@ public:
     const iteration_options& options() const { return m_options; }
 
     /// Iterations of the last step (fixed-point sweeps, corrected or not, or Newton steps; those in
-    /// T only when a Lagrangian model's double copy started the step: `with_double_model`).
+    /// T only when a model's or a pair's double copy started the step: `with_double_model`).
     int iterations() const { return m_iterations; }
 
     /// ∂(q₁, p₁)/∂(q₀, p₀) of the last step (2n × 2n), by the implicit function theorem at the
@@ -207,10 +213,43 @@ private:
             });
             m_iterations = m_fixed_point.iterations();
         } else {
+            if constexpr (has_double_pair<std::remove_cv_t<unwrapped<S>>>) {
+                unwrapped<S>& model = sys;
+                start_in_double(model, h, continuing);
+            }
             m_rates(sys, m_work.q.size(), method::name, [&](auto&& f, auto&& g) {
                 m_fixed_point.step(c, f, g, m_work.q, m_work.p, h, m_dq, m_dp, m_options, method::name, continuing);
             });
             m_iterations = m_fixed_point.iterations();
+        }
+    }
+
+    template <class S>
+    using unwrapped = typename boost::numeric::odeint::unwrap_reference<S>::type;
+
+    /// A pair with its double copy (`with_double_model`) at a scalar wider than long double: the
+    /// stage equations solved in double from (q, p) rounded, their stage rates the start of the
+    /// step in U (scheme/galerkin/fixed_point.hpp, `start_from`). A double solve that does not
+    /// settle (or a state beyond double's range) leaves the step to its own start, and the double
+    /// copy unused at that h. Other scalars ignore the copy (their sweeps are as cheap).
+    template <class S>
+    void start_in_double(S& sys, const U& h, bool continuing) {
+        if constexpr (takes_double_start) {
+            auto& d = m_double;
+            if (d.failed_at == h) return;
+            d.q = m_work.q.unaryExpr([](const U& x) { return static_cast<double>(x); });
+            d.p = m_work.p.unaryExpr([](const U& x) { return static_cast<double>(x); });
+            const auto& c = method::template coefficients<double>();
+            try {
+                d.rates(sys.double_model, m_work.q.size(), method::name, [&](auto&& f, auto&& g) {
+                    d.fixed_point.step(c, f, g, d.q, d.p, static_cast<double>(h), d.dq, d.dp, m_options, method::name,
+                                       continuing);
+                });
+            } catch (const convergence_error&) {
+                d.failed_at = h;
+                return;
+            }
+            m_fixed_point.start_from(d.fixed_point.stage_rates());
         }
     }
 
@@ -228,6 +267,17 @@ private:
     detail::force_adapter<Coor, Momentum> m_force;  ///< a forced pair's F(q, p, t, out)
     detail::pair_work<U, Summation, N> m_work;
     vector<U, N> m_dq, m_dp;
+    // a pair's double copy (`with_double_model`): its rates, fixed point and state at double, held
+    // only where it is used (nothing of it is instantiated at double, long double or dual<T>)
+    static constexpr bool takes_double_start = !is_dual_v<U> && mixed_precision_corrections<U>;
+    struct double_start {
+        separable_rates<double, rebind_scalar_t<Coor, U, double>, rebind_scalar_t<Momentum, U, double>, N> rates;
+        scheme::lobatto_fixed_point<double, N, int(Degree) + 1> fixed_point;
+        vector<double, N> q, p, dq, dp;
+        U failed_at = U(0);  // the step size at which the double solve failed (then not tried again)
+    };
+    struct no_double_start {};
+    [[no_unique_address]] std::conditional_t<takes_double_start, double_start, no_double_start> m_double;
 };
 
 }  // namespace geomint

@@ -44,6 +44,11 @@
 ///       ∂R/∂(F, Z) = I − [[∂f/∂p(P_i) A, ∂f/∂p(P_i) B], [A, B]],
 ///   the force's Jacobians by the same differences (n calls of f and g and 2n of F a stage):
 ///   5 sweeps a step there, 2.4–2.8× less time (`GalerkinForces.ForcedPairNewtonCorrectionsAt50Digits`).
+/// - A start from the stage equations solved in double (`start_from`: the Galerkin VI with a pair's
+///   copy at double, model/pair_with_double_model.hpp) is within about 1e-16 of the solution:
+///   one Jacobian a step (the change is below √ε_double from the first correction) and 4 sweeps
+///   at mp50 on Kepler at h = P/200, Degrees 2–8, where the extrapolated start takes 4.1–5.1
+///   sweeps and two Jacobians (`GalerkinDoubleModel.APairsDoubleCopySetsTheCostNotTheResult`).
 /// Only scalars wider than long double (mixed_precision_corrections) take them; the others always
 /// sweep. `automatic` takes them once the mean number of sweeps of the warm steps so far exceeds
 /// n + 4: about what a corrected step costs in sweeps, its n for the differences. The fixed point
@@ -116,12 +121,15 @@ public:
         m_f_at_base.resize(n);
         const U h_last = m_h_last;
         m_h_last = U(0);  // a step that throws leaves no guess behind
-        // starting guess: the last step's stage rates extrapolated when this step continues it
-        // (`continuing`: from the state it reached; and the same h), else f(p) at every stage
-        const bool warm = continuing && m_F.rows() == n && m_F.cols() == s && h == h_last;
-        if (warm) {
+        // starting guess: the stage rates given by `start_from`, else the last step's extrapolated
+        // when this step continues it (`continuing`: from the state it reached; and the same h),
+        // else f(p) at every stage
+        const bool given = m_given && m_F.rows() == n && m_F.cols() == s;
+        m_given = false;
+        const bool warm = given || (continuing && m_F.rows() == n && m_F.cols() == s && h == h_last);
+        if (warm && !given) {
             m_F = (m_F * m_extrapolation.transpose()).eval();
-        } else {
+        } else if (!warm) {
             m_F.resize(n, s);
             f(p, m_out);
             for (Eigen::Index j = 0; j < s; ++j) m_F.col(j) = m_out;
@@ -158,6 +166,18 @@ public:
     /// Sweeps of the last step (each calls f and g s times; a corrected step also calls each n s
     /// times for each Jacobian it forms).
     int iterations() const { return m_iterations; }
+
+    /// The stage rates F_j = f(P_j) the last step settled on (n × s).
+    const Eigen::Matrix<U, N, S>& stage_rates() const { return m_F; }
+
+    /// The next step starts from the stage rates `F` (n × s, entries convertible to U) instead of
+    /// its own guess: the same stage equations solved in another precision (the double copy of a
+    /// pair, model/pair_with_double_model.hpp). A step counts it as warm (`automatic`).
+    template <class Derived>
+    void start_from(const Eigen::MatrixBase<Derived>& F) {
+        m_F = F.unaryExpr([](const typename Derived::Scalar& x) { return U(x); });
+        m_given = true;
+    }
 
 private:
     using stages = Eigen::Matrix<U, N, S>;
@@ -401,6 +421,7 @@ private:
     stages m_F, m_G, m_Zq, m_Zp, m_Zq_old, m_Zp_old, m_scaled;
     vec m_out, m_out_force, m_stage, m_stage_p, m_g_at_base, m_f_at_base;
     U m_h_last = U(0);
+    bool m_given = false;  // m_F holds a start given by start_from
     int m_iterations = 0;
     long m_warm_sweeps = 0, m_warm_steps = 0;
     // Newton corrections
