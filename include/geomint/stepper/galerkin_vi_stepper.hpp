@@ -235,7 +235,8 @@ private:
     template <class S>
     void start_in_double(S& sys, const U& h, bool continuing) {
         if constexpr (takes_double_start) {
-            auto& d = m_double;
+            auto* held = std::any_cast<double_start>(&m_double);
+            auto& d = held != nullptr ? *held : m_double.template emplace<double_start>();
             if (d.failed_at == h) return;
             d.q = m_work.q.unaryExpr([](const U& x) { return static_cast<double>(x); });
             d.p = m_work.p.unaryExpr([](const U& x) { return static_cast<double>(x); });
@@ -267,8 +268,8 @@ private:
     detail::force_adapter<Coor, Momentum> m_force;  ///< a forced pair's F(q, p, t, out)
     detail::pair_work<U, Summation, N> m_work;
     vector<U, N> m_dq, m_dp;
-    // a pair's double copy (`with_double_model`): its rates, fixed point and state at double, held
-    // only where it is used (nothing of it is instantiated at double, long double or dual<T>)
+    // a pair's double copy (`with_double_model`): its rates, fixed point and state at double, made
+    // on the first step with a copy (a stepper never given one instantiates none of it)
     static constexpr bool takes_double_start = !is_dual_v<U> && mixed_precision_corrections<U>;
     struct double_start {
         separable_rates<double, rebind_scalar_t<Coor, U, double>, rebind_scalar_t<Momentum, U, double>, N> rates;
@@ -276,8 +277,7 @@ private:
         vector<double, N> q, p, dq, dp;
         U failed_at = U(0);  // the step size at which the double solve failed (then not tried again)
     };
-    struct no_double_start {};
-    [[no_unique_address]] std::conditional_t<takes_double_start, double_start, no_double_start> m_double;
+    std::any m_double;  // double_start
 };
 
 }  // namespace geomint
