@@ -238,8 +238,8 @@ private:
             auto* held = std::any_cast<double_start>(&m_double);
             auto& d = held != nullptr ? *held : m_double.template emplace<double_start>();
             if (d.failed_at == h) return;
-            d.q = m_work.q.unaryExpr([](const U& x) { return static_cast<double>(x); });
-            d.p = m_work.p.unaryExpr([](const U& x) { return static_cast<double>(x); });
+            d.q = in_double(m_work.q);
+            d.p = in_double(m_work.p);
             const auto& c = method::template coefficients<double>();
             try {
                 d.rates(sys.double_model, m_work.q.size(), method::name, [&](auto&& f, auto&& g) {
