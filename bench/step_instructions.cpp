@@ -14,6 +14,7 @@
 //   forced_d2, forced_d4      Galerkin VI Degree 2 / 4, fixed point with its corrections, on a
 //                             forced_pair: the Duffing oscillator q̈ = −q − q³ − q̇/5 + (3/10) cos(6t/5),
 //                             h = 1/20, from (1/2, 0)
+//   forced_double_d2, forced_double_d4  the same with the forced pair's copy at double
 //   sphere_d2, sphere_d4      Galerkin VI Degree 2 / 4 on a constrained pair: the spherical pendulum
 //                             (problems::spherical_pendulum), h = 1/50, from θ = 1, φ̇ = 2
 //   rigid                     rigid_body_stepper (the rotor splitting), free body I = (1, 2, 3),
@@ -59,16 +60,28 @@ std::string kepler(long steps) {
     return x.first[0].str(40) + " " + x.second[1].str(40);
 }
 
-template <unsigned Degree>
-std::string forced(long steps) {
-    using V = std::vector<T>;
+/// The forced Duffing oscillator as a forced_pair at the scalar S.
+template <class S>
+auto duffing() {
+    using V = std::vector<S>;
     const auto f = [](const V& p, V& dqdt) { dqdt[0] = p[0]; };
     const auto g = [](const V& q, V& dpdt) { dpdt[0] = -q[0] - q[0] * q[0] * q[0]; };
-    const auto force = [](const V& /*q*/, const V& p, const T& t, V& out) {
+    const auto force = [](const V& /*q*/, const V& p, const S& t, V& out) {
         using std::cos;
-        out[0] = -p[0] / 5 + T(3) / 10 * cos(T(6) / 5 * t);
+        out[0] = -p[0] / 5 + S(3) / 10 * cos(S(6) / 5 * t);
     };
-    const auto sys = geomint::forced_pair(f, g, force);
+    return geomint::forced_pair(f, g, force);
+}
+
+template <unsigned Degree, bool DoubleCopy = false>
+std::string forced(long steps) {
+    using V = std::vector<T>;
+    const auto sys = [] {
+        if constexpr (DoubleCopy)
+            return geomint::with_double_model(duffing<T>(), duffing<double>());
+        else
+            return duffing<T>();
+    }();
     geomint::galerkin_vi_stepper<V, Degree> st({.max_iterations = 100});
     auto x = std::make_pair(V{T(1) / 2}, V{T(0)});
     const T h = T(1) / 20;
@@ -104,7 +117,7 @@ std::string rigid(long steps) {
 int main(int argc, char** argv) {
     const std::string usage =
         "usage: bench_step_instructions pendulum_d2|pendulum_d4|kepler_d2|kepler_d4|kepler_double_d2|kepler_double_d4|"
-        "forced_d2|forced_d4|sphere_d2|sphere_d4|rigid STEPS";
+        "forced_d2|forced_d4|forced_double_d2|forced_double_d4|sphere_d2|sphere_d4|rigid STEPS";
     if (argc != 3) {
         std::fprintf(stderr, "%s\n", usage.c_str());
         return 2;
@@ -125,6 +138,8 @@ int main(int argc, char** argv) {
     else if (name == "kepler_double_d4") state = kepler<4, true>(steps);
     else if (name == "forced_d2") state = forced<2>(steps);
     else if (name == "forced_d4") state = forced<4>(steps);
+    else if (name == "forced_double_d2") state = forced<2, true>(steps);
+    else if (name == "forced_double_d4") state = forced<4, true>(steps);
     else if (name == "sphere_d2") state = sphere<2>(steps);
     else if (name == "sphere_d4") state = sphere<4>(steps);
     else if (name == "rigid") state = rigid(steps);

@@ -14,6 +14,8 @@
 
 #include <boost/numeric/odeint.hpp>
 
+#include <limits>
+
 namespace {
 using namespace geomint_test;
 using T = geomint::mp<50>;
@@ -66,15 +68,35 @@ TEST(GalerkinForces, DampedDrivenDuffingOrders) {
     expect_order<3>("Duffing", sys, q0, p0, t1, ref, {25, 50, 100});
 }
 
-/// The Duffing oscillator in odeint's pair form with the force F(q, p, t) (forced_pair).
-auto duffing_forced_pair() {
-    const auto f = [](const V& p, V& dqdt) { dqdt[0] = p[0]; };
-    const auto g = [](const V& q, V& dpdt) { dpdt[0] = -q[0] - q[0] * q[0] * q[0]; };
-    const auto F = [](const V& /*q*/, const V& p, const T& t, V& out) {
+/// The Duffing oscillator in odeint's pair form with the force F(q, p, t) (forced_pair), at the
+/// scalar S (T, or double for a copy: `with_double_model`); `stiffness` scales g (a copy of
+/// another system).
+template <class S = T>
+auto duffing_forced_pair(S stiffness = S(1)) {
+    using W = std::vector<S>;
+    const auto f = [](const W& p, W& dqdt) { dqdt[0] = p[0]; };
+    const auto g = [stiffness](const W& q, W& dpdt) { dpdt[0] = stiffness * (-q[0] - q[0] * q[0] * q[0]); };
+    const auto F = [](const W& /*q*/, const W& p, const S& t, W& out) {
         using std::cos;
-        out[0] = -delta * p[0] + gamma_ * cos(omega * t);
+        out[0] = -(S(1) / 5) * p[0] + S(3) / 10 * cos(S(6) / 5 * t);
     };
     return forced_pair(f, g, F);
+}
+
+/// `steps` steps of h = 1/20 from (1/2, 0) on the forced pair `sys`: the state and the mean
+/// sweeps a step after the first two (the cold start and the first warm step).
+template <unsigned Degree, class System>
+std::pair<std::pair<V, V>, double> duffing_run(const System& sys, int steps,
+                                               stage_corrections c = stage_corrections::automatic) {
+    galerkin_vi_stepper<V, Degree> st({.max_iterations = 100, .corrections = c});
+    auto x = std::make_pair(V{T(1) / 2}, V{T(0)});
+    const T h = T(1) / 20;
+    long sweeps = 0;
+    for (int j = 0; j < steps; ++j) {
+        st.do_step(sys, x, T(j) * h, h);
+        if (j >= 2) sweeps += st.iterations();
+    }
+    return {x, double(sweeps) / (steps - 2)};
 }
 
 // The same Duffing oscillator in odeint's pair form with the force F(q, p, t) (forced_pair): the
@@ -102,20 +124,9 @@ template <unsigned Degree>
 void expect_forced_corrections() {
     const auto sys = duffing_forced_pair();
     const int steps = 100;
-    const T h = T(1) / 20;
-    auto run = [&](stage_corrections c) {
-        galerkin_vi_stepper<V, Degree> st({.max_iterations = 100, .corrections = c});
-        auto x = std::make_pair(V{T(1) / 2}, V{T(0)});
-        long sweeps = 0;
-        for (int j = 0; j < steps; ++j) {
-            st.do_step(sys, x, T(j) * h, h);
-            sweeps += st.iterations();
-        }
-        return std::make_pair(x, double(sweeps) / steps);
-    };
-    const auto [never, never_sweeps] = run(stage_corrections::never);
-    const auto [always, always_sweeps] = run(stage_corrections::always);
-    const auto [automatic, automatic_sweeps] = run(stage_corrections::automatic);
+    const auto [never, never_sweeps] = duffing_run<Degree>(sys, steps, stage_corrections::never);
+    const auto [always, always_sweeps] = duffing_run<Degree>(sys, steps, stage_corrections::always);
+    const auto [automatic, automatic_sweeps] = duffing_run<Degree>(sys, steps, stage_corrections::automatic);
     std::cout << "forced Duffing, Degree " << Degree << ", mp50, h = 1/20: sweeps a step " << never_sweeps << " plain, "
               << always_sweeps << " corrected, " << automatic_sweeps << " automatic; the states differ by "
               << to_d(state_distance(never, always) / eps<T>()) << " and " << to_d(state_distance(never, automatic) / eps<T>())
@@ -130,6 +141,43 @@ void expect_forced_corrections() {
 TEST(GalerkinForces, ForcedPairNewtonCorrectionsAt50Digits) {
     expect_forced_corrections<2>();
     expect_forced_corrections<4>();
+}
+
+// A forced pair's copy at double (`with_double_model`, issue 48): each step's stage equations
+// solved in double first start the corrections in T (stage rates and stage momenta), which then
+// take 4 sweeps a step instead of 5. The copy sets the cost, not the result: a copy of another
+// system (g 1 % off) takes more sweeps, and one whose force is NaN in double steps exactly as the
+// plain pair; all end within the iteration's tolerance of the plain run (100 steps).
+template <unsigned Degree>
+void expect_forced_double_copy() {
+    const auto sys = duffing_forced_pair();
+    const auto nan_force = [](const std::vector<double>&, const std::vector<double>&, double, std::vector<double>& out) {
+        out[0] = std::numeric_limits<double>::quiet_NaN();
+    };
+    const auto in_double = duffing_forced_pair<double>();
+    const int steps = 100;
+    const auto [plain, plain_sweeps] = duffing_run<Degree>(sys, steps);
+    const auto [copied, copied_sweeps] = duffing_run<Degree>(with_double_model(sys, in_double), steps);
+    const auto [other, other_sweeps] = duffing_run<Degree>(with_double_model(sys, duffing_forced_pair(1.01)), steps);
+    const auto [failing, failing_sweeps] = duffing_run<Degree>(
+        with_double_model(sys, forced_pair(in_double.coordinate_rate, in_double.momentum_rate, nan_force)), steps);
+    std::cout << "forced Duffing, Degree " << Degree << ", mp50: sweeps a step " << plain_sweeps << " plain, "
+              << copied_sweeps << " with the copy at double, " << other_sweeps << " with a copy of g 1 % off, "
+              << failing_sweeps << " with a NaN copy; the states differ from the plain run's by "
+              << to_d(state_distance(plain, copied) / eps<T>()) << ", " << to_d(state_distance(plain, other) / eps<T>())
+              << ", " << to_d(state_distance(plain, failing) / eps<T>()) << " eps\n";
+    EXPECT_GE(plain_sweeps, 4.5);
+    EXPECT_LE(copied_sweeps, 4.0);
+    EXPECT_GT(other_sweeps, copied_sweeps);
+    EXPECT_EQ(failing_sweeps, plain_sweeps);
+    EXPECT_EQ(state_distance(plain, failing), T(0));
+    EXPECT_LE(state_distance(plain, copied), 64 * eps<T>());
+    EXPECT_LE(state_distance(plain, other), 64 * eps<T>());
+}
+
+TEST(GalerkinForces, AForcedPairsDoubleCopySetsTheCostNotTheResult) {
+    expect_forced_double_copy<2>();
+    expect_forced_double_copy<4>();
 }
 
 // The Simpson paper's nonlinear double pendulum with viscous joint damping F = −c v.

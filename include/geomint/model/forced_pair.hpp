@@ -42,4 +42,23 @@ forced_pair_system<F, G, Force> forced_pair(F f, G g, Force force) {
     return {std::move(f), std::move(g), std::move(force)};
 }
 
+/// A forced pair at T with `double_model`, the same forced pair on the containers at double
+/// (`with_double_model`, as for odeint's pair in model/pair_with_double_model.hpp): the Galerkin
+/// VI at a scalar wider than long double solves each step's stage equations on the copy first,
+/// its stage rates and stage momenta the start of the Newton corrections in T.
+template <class F, class G, class Force, class DoubleF, class DoubleG, class DoubleForce>
+struct forced_pair_with_double_model : forced_pair_system<F, G, Force> {
+    /// The same forced pair at double (f, g and F with the system's constants rounded to double;
+    /// F takes its time as a double).
+    forced_pair_system<DoubleF, DoubleG, DoubleForce> double_model;
+};
+
+/// The forced pair `system` with its double copy `double_model` attached (each copied). The copy
+/// sets the cost, not the result. Precondition, not checked: both describe the same system.
+template <class F, class G, class Force, class DoubleF, class DoubleG, class DoubleForce>
+forced_pair_with_double_model<F, G, Force, DoubleF, DoubleG, DoubleForce> with_double_model(
+    forced_pair_system<F, G, Force> system, forced_pair_system<DoubleF, DoubleG, DoubleForce> double_model) {
+    return {std::move(system), std::move(double_model)};
+}
+
 }  // namespace geomint

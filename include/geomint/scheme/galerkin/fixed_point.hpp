@@ -56,8 +56,12 @@
 ///
 /// With a non-conservative force F(q, p, t) on dp/dt (`forced_pair`, discrete Lagrange–d'Alembert:
 /// its virtual work by the same Gauss–Lobatto rule, as in lagrangian_stages.hpp) the momenta's
-/// stage rates are G_j = g(Q_j) + F(Q_j, P_j, t + c_j h), P_j from the sweep before (p at the
-/// first): still one Gauss–Seidel sweep per iteration, s more calls of F.
+/// stage rates are G_j = g(Q_j) + F(Q_j, P_j, t + c_j h), P_j from the sweep before: still one
+/// Gauss–Seidel sweep per iteration, s more calls of F. The first sweep's P_j are p on a cold
+/// start and, on a warm one, extrapolated as the stage rates are (the last step's P_j − p on the
+/// stage polynomial, less its Δp): at double on the forced Duffing oscillator, Degree 4,
+/// h = 1/20, 6.2 sweeps a step instead of 8.0 with P_j = p. A start given by `start_from` may
+/// carry them (a forced pair's copy at double).
 
 #include "geomint/matrix.hpp"
 #include "geomint/scheme/galerkin/lobatto.hpp"
@@ -134,6 +138,13 @@ public:
             f(p, m_out);
             for (Eigen::Index j = 0; j < s; ++j) m_F.col(j) = m_out;
         }
+        if constexpr (forced) {  // the stage momenta the force sees first: extrapolated, given, or P = p
+            if (warm && !given && m_Zp_start.rows() == n && m_Zp_start.cols() == s)
+                m_Zp_start = (m_Zp_start * m_extrapolation.transpose()).eval();
+            else if (!(given && m_given_momenta))
+                m_Zp_start.setZero(n, s);
+        }
+        m_given_momenta = false;
         m_G.resize(n, s);
         T scale = max_magnitude(q);
         if (const T sp = max_magnitude(p); sp > scale) scale = sp;
@@ -141,12 +152,12 @@ public:
         if constexpr (newton_capable) {
             if (take_corrections(opt, n)) {
                 newton(f, g, force, q, p, h, t, opt, name, scale);
-                finish(h, dq, dp);
+                finish<forced>(h, dq, dp);
                 return;
             }
         }
         settling_iteration<T> monitor(name, "the fixed-point iteration", value_of(h), opt);
-        if constexpr (forced) m_Zp_old.setZero(n, s);  // the first sweep's stage momenta: P = p
+        if constexpr (forced) m_Zp_old = m_Zp_start;  // the first sweep's stage momenta
         for (int k = 0;; ++k) {
             sweep(m_F, m_mu, m_mu_pattern, q, g, m_Zq, m_G, m_g_at_base, k == 0);  // Q from the F, then G = g(Q)
             if constexpr (forced) add_force(force, q, p, m_Zp_old, t, h, false);  // P from the last sweep
@@ -160,7 +171,7 @@ public:
             m_warm_sweeps += m_iterations;
             ++m_warm_steps;
         }
-        finish(h, dq, dp);
+        finish<forced>(h, dq, dp);
     }
 
     /// Sweeps of the last step (each calls f and g s times; a corrected step also calls each n s
@@ -178,6 +189,18 @@ public:
         m_F = F.unaryExpr([](const typename Derived::Scalar& x) { return U(x); });
         m_given = true;
     }
+
+    /// The same with a forced pair's stage momenta: `Zp` (n × s) the increments P_i − p its force
+    /// is first evaluated at (`stage_momenta()` of the other precision's solve).
+    template <class DerivedF, class DerivedZ>
+    void start_from(const Eigen::MatrixBase<DerivedF>& F, const Eigen::MatrixBase<DerivedZ>& Zp) {
+        start_from(F);
+        m_Zp_start = Zp.unaryExpr([](const typename DerivedZ::Scalar& x) { return U(x); });
+        m_given_momenta = true;
+    }
+
+    /// The stage momenta's increments P_i − p of the last step's last sweep (n × s).
+    const Eigen::Matrix<U, N, S>& stage_momenta() const { return m_Zp; }
 
 private:
     using stages = Eigen::Matrix<U, N, S>;
@@ -225,7 +248,7 @@ private:
         const T refresh_below = T(std::sqrt(std::numeric_limits<double>::epsilon()));
         m_F_swept.resize(n, s);
         if constexpr (forced) {
-            m_Zp_in.setZero(n, s);  // the first sweep's stage momenta: P = p
+            m_Zp_in = m_Zp_start;  // the first sweep's stage momenta
             m_force_at.resize(n, s);
             m_out_force.resize(n);
             m_residual.resize(2 * m);
@@ -332,10 +355,13 @@ private:
         return delta;
     }
 
-    /// The step's increments from the settled stage rates; the pair's guess for the next step.
+    /// The step's increments from the settled stage rates; the pair's guess for the next step
+    /// (`forced`: also the stage momenta, as increments from the next step's p = p + Δp).
+    template <bool forced>
     void finish(const U& h, vec& dq, vec& dp) {
         dq.noalias() = m_F * m_beta;
         dp.noalias() = m_G * m_beta;
+        if constexpr (forced) m_Zp_start = m_Zp.colwise() - dp;
         m_h_last = h;
     }
 
@@ -421,11 +447,15 @@ private:
     stages m_F, m_G, m_Zq, m_Zp, m_Zq_old, m_Zp_old, m_scaled;
     vec m_out, m_out_force, m_stage, m_stage_p, m_g_at_base, m_f_at_base;
     U m_h_last = U(0);
-    bool m_given = false;  // m_F holds a start given by start_from
+    bool m_given = false;          // m_F holds a start given by start_from
+    bool m_given_momenta = false;  // and m_Zp_start too (a forced pair's start)
     int m_iterations = 0;
     long m_warm_sweeps = 0, m_warm_steps = 0;
     // Newton corrections
     stages m_F_swept, m_Zp_in, m_force_at;  // with a force: the stage momenta's increments and F there
+    // with a force: the stage momenta's increments P_i − p its first sweep evaluates it at (the
+    // last step's extrapolated, as m_F's; zero on a cold start)
+    stages m_Zp_start;
     Eigen::MatrixXd m_Jg, m_Jf, m_Jp, m_jacobian, m_mu_double, m_mu_hat_double;
     Eigen::VectorXd m_correction, m_residual;
     Eigen::FullPivLU<Eigen::MatrixXd> m_lu;
