@@ -204,26 +204,36 @@ private:
                 m_iterations = result.iterations;
                 m_newton_last = result.newton;
             }
-        } else if constexpr (form_of<S>() == system_form::forced_pair) {
-            if constexpr (requires { sys.double_model.force; }) start_in_double(sys, t, h, continuing);
-            auto pair = std::make_pair(std::ref(sys.coordinate_rate), std::ref(sys.momentum_rate));
-            m_rates(pair, m_work.q.size(), method::name, [&](auto&& f, auto&& g) {
-                const auto force = [&](const vector<U, N>& q, const vector<U, N>& p, const U& time, vector<U, N>& out) {
-                    m_force(sys.force, q, p, time, out, method::name);
-                };
-                m_fixed_point.step(c, f, g, m_work.q, m_work.p, h, m_dq, m_dp, m_options, method::name, continuing, force,
-                                   t);
-            });
-            m_iterations = m_fixed_point.iterations();
-        } else {
-            if constexpr (has_double_pair<std::remove_cv_t<unwrapped<S>>>) {
+        } else {  // odeint's pair or a forced pair: the fixed point
+            using model_type = std::remove_cv_t<unwrapped<S>>;
+            if constexpr (has_double_pair<model_type> || requires(model_type& m) { m.double_model.force; }) {
                 unwrapped<S>& model = sys;
                 start_in_double(model, t, h, continuing);
             }
-            m_rates(sys, m_work.q.size(), method::name, [&](auto&& f, auto&& g) {
-                m_fixed_point.step(c, f, g, m_work.q, m_work.p, h, m_dq, m_dp, m_options, method::name, continuing);
-            });
+            solve_fixed_point(sys, m_rates, m_force, m_fixed_point, c, m_work.q, m_work.p, t, h, m_dq, m_dp, continuing);
             m_iterations = m_fixed_point.iterations();
+        }
+    }
+
+    /// One step of the fixed point `fixed_point` on odeint's pair or the forced pair `sys`, at the
+    /// fixed point's scalar (U, or double for a copy): `rates` views (f, g) on the state's
+    /// containers, `force` calls a forced pair's F(q, p, t); the increments into (dq, dp).
+    template <class S, class Rates, class ForceAdapter, class FixedPoint, class Scalar, class V>
+    void solve_fixed_point(S& sys, Rates& rates, ForceAdapter& force, FixedPoint& fixed_point,
+                           const scheme::lobatto_pair<Scalar>& c, const V& q, const V& p, const Scalar& t,
+                           const Scalar& h, V& dq, V& dp, bool continuing) {
+        if constexpr (form_of<S>() == system_form::forced_pair) {
+            auto pair = std::make_pair(std::ref(sys.coordinate_rate), std::ref(sys.momentum_rate));
+            rates(pair, q.size(), method::name, [&](auto&& f, auto&& g) {
+                const auto stage_force = [&](const V& at_q, const V& at_p, const Scalar& time, V& out) {
+                    force(sys.force, at_q, at_p, time, out, method::name);
+                };
+                fixed_point.step(c, f, g, q, p, h, dq, dp, m_options, method::name, continuing, stage_force, t);
+            });
+        } else {
+            rates(sys, q.size(), method::name, [&](auto&& f, auto&& g) {
+                fixed_point.step(c, f, g, q, p, h, dq, dp, m_options, method::name, continuing);
+            });
         }
     }
 
@@ -246,22 +256,9 @@ private:
             d.q = in_double(m_work.q);
             d.p = in_double(m_work.p);
             const auto& c = method::template coefficients<double>();
-            const double hd = static_cast<double>(h);
             try {
-                if constexpr (forced) {
-                    auto& copy = sys.double_model;
-                    auto pair = std::make_pair(std::ref(copy.coordinate_rate), std::ref(copy.momentum_rate));
-                    d.rates(pair, m_work.q.size(), method::name, [&](auto&& f, auto&& g) {
-                        const auto force = [&](const vector<double, N>& q, const vector<double, N>& p, double time,
-                                               vector<double, N>& out) { d.force(copy.force, q, p, time, out, method::name); };
-                        d.fixed_point.step(c, f, g, d.q, d.p, hd, d.dq, d.dp, m_options, method::name, continuing, force,
-                                           static_cast<double>(t));
-                    });
-                } else {
-                    d.rates(sys.double_model, m_work.q.size(), method::name, [&](auto&& f, auto&& g) {
-                        d.fixed_point.step(c, f, g, d.q, d.p, hd, d.dq, d.dp, m_options, method::name, continuing);
-                    });
-                }
+                solve_fixed_point(sys.double_model, d.rates, d.force, d.fixed_point, c, d.q, d.p, static_cast<double>(t),
+                                  static_cast<double>(h), d.dq, d.dp, continuing);
             } catch (const convergence_error&) {
                 d.failed_at = h;
                 return;
