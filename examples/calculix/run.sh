@@ -7,7 +7,8 @@
 #   bash examples/calculix/run.sh [WORK_FOLDER]     (default: ./cantilever)
 #
 # Environment: GEOMINT (the program; default build/src/geomint beside this checkout, then
-# geomint on PATH), LAYERS (elements along the beam; default 17: 1 530 free dofs). Needs gmsh and
+# geomint on PATH), LAYERS (elements along the beam; default 17: 1 530 free dofs), T1 (the end time
+# in seconds; default 0.02: 20 000 steps of 1e-6 s; the test suite runs 0.002). Needs gmsh and
 # calculix-ccx (Debian packages). Writes the mesh, CalculiX's files and geomint's outputs
 # (trajectory.csv, trajectory.png, summary.txt, final_q.csv, final_v.csv in result/) there.
 set -euo pipefail
@@ -46,6 +47,6 @@ n=$(wc -l <job.dof)
 awk -v n="$n" -v k="$equation" 'BEGIN { for (r = 0; r < 2; ++r) { printf "%s", (r ? "1" : "0"); for (i = 1; i <= n; ++i) printf ",%s", (i == k ? "1000" : "0"); printf "\n" } }' >load.csv
 
 # 4. geomint: Simpson's variational integrator; the tip's three displacements by node.direction
-"$geomint" integrate --calculix job --load load.csv --scheme simpson --dt 1e-6 --t1 0.02 \
+"$geomint" integrate --calculix job --load load.csv --scheme simpson --dt 1e-6 --t1 "${T1:-0.02}" \
   --dofs "$tip.1,$tip.2,$tip.3" --rows 2000 --out result
 echo "run.sh: tip node $tip (equation $equation of $n); outputs in $work/result"

@@ -6,9 +6,8 @@
 /// `<boost/multiprecision/eigen.hpp>` (Boost >= 1.81) supplies `Eigen::NumTraits` for every
 /// Boost.Multiprecision number, so Eigen's decompositions run at quad, mp<D>, mpfr<D> and,
 /// where no square root is needed (LU, LDLT), exactly with `geomint::rational`;
-/// geomint/autodiff.hpp supplies those of `dual<T>`.
+/// geomint/autodiff.hpp, which defines `dual<T>`, supplies those of `dual<T>`.
 
-#include "geomint/autodiff.hpp"
 #include "geomint/matrix.hpp"
 
 #include <Eigen/Cholesky>
