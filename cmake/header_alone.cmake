@@ -1,8 +1,9 @@
 # Compiles one public header alone (-fsyntax-only): the header includes everything it uses.
 # An umbrella header (nothing but `#pragma once`, comments and #include "geomint/...") is only
-# preprocessed: every header it names is checked alone by its own test, and all of them compile
-# together in every unit test (test/pch.hpp includes geomint/geomint.hpp), so what remains to check
-# is that each include resolves (a parse would repeat that work: 5-8 s each).
+# preprocessed: every header it names is checked alone by its own test, and the headers it names
+# compile together where they are used (a family's all in geomint.hpp, in every unit test through
+# test/pch.hpp; conformance.hpp and the ensemble umbrellas in their tests and examples), so what
+# remains to check is that each include resolves (a parse would repeat that work: 5-8 s each).
 # Run by CTest (test/CMakeLists.txt): cmake -DCXX=... -DFLAGS=... -DHEADER=geomint/x.hpp -DINCLUDE=... -P header_alone.cmake
 separate_arguments(flag_list UNIX_COMMAND "${FLAGS}")
 file(STRINGS ${INCLUDE}/${HEADER} lines ENCODING UTF-8)  # a line with ";" splits: then parsed (safe)

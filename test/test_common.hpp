@@ -61,6 +61,13 @@ std::size_t steps_for(std::size_t full, std::size_t shortening, std::size_t doub
     return std::is_same_v<T, double> ? full / double_shortening : full / shortening;
 }
 
+/// Step sizes of an order fit over Δt, Δt/2, …: 4 at double or with GEOMINT_LONG_RUNS=1, else 3
+/// (the finest multiprecision level dominates the cost).
+template <class T>
+int order_fit_levels() {
+    return std::is_same_v<T, double> || long_runs() ? 4 : 3;
+}
+
 template <class T>
 T eps() {
     return scalar_traits<T>::epsilon();
