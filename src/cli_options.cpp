@@ -85,7 +85,7 @@ po::options_description description(std::string& precision, std::string& out, st
         "Kepler pericentre timing), and the noisy-(M, K) study. The sweeps (pendulum-tables,\n"
         "pendulum-figures, pendulum-table1, noise) run their members across MPI ranks under mpirun -np K.\n\nOptions");
     desc.add_options()("help,h", "print this help")("version", "print the version and exit")(
-        "precision,p", po::value(&precision)->default_value(d.precision), precision_choices().c_str())(
+        "precision,p", po::value(&precision)->default_value(d.precision), precision_choices(program_part::experiments).c_str())(
         "out,o", po::value(&out)->default_value(d.out.string()), "output folder (created if missing)")(
         "only", po::value(&only)->default_value(all_experiments()),
         ("comma-separated subset of: " + all_experiments()).c_str());
@@ -116,19 +116,44 @@ po::variables_map parse_options(int argc, const char* const* argv, const po::opt
     return vm;
 }
 
-std::string precision_choices() {
-    std::string choices = "double | quad | mp50";
+namespace {
+/// Whether this program has `part`'s code at `precision`, one of the scalars it knows: all of
+/// them, except in the test build's program (GEOMINT_PROGRAM_TEST_PRECISIONS), which compiles the
+/// precisions its tests run only (src/CMakeLists.txt).
+bool built_at([[maybe_unused]] const std::string& precision, [[maybe_unused]] program_part part) {
+#if defined(GEOMINT_PROGRAM_TEST_PRECISIONS)
+    if (part == program_part::experiments) return precision == "double" || precision == "mp50";
+    return precision != "quad";
+#else
+    return true;
+#endif
+}
+}  // namespace
+
+std::string precision_choices(program_part part) {
+    std::string choices;
+    for (const char* p : {"double", "quad", "mp50",
 #if defined(GEOMINT_HAS_MPFR)
-    choices += " | mpfr50";
+                          "mpfr50",
 #endif
 #if defined(GEOMINT_HAS_QD)
-    choices += " | dd";
+                          "dd",
 #endif
+         }) {
+        if (!built_at(p, part)) continue;
+        choices += (choices.empty() ? "" : " | ") + std::string(p);
+    }
     return choices;
 }
 
-void check_precision(const std::string& precision, const std::string& option) {
-    if (precision == "double" || precision == "quad" || precision == "mp50") return;
+void check_precision(const std::string& precision, const std::string& option, program_part part) {
+    const auto test_build = [&] {
+        if (built_at(precision, part)) return;
+        throw usage_error(option + " " + precision + ": this is the test build's geomint (configured with " +
+                          "GEOMINT_COMPILE_FAST), built at " + precision_choices(part) +
+                          " only; scripts/run-main.sh builds every precision");
+    };
+    if (precision == "double" || precision == "quad" || precision == "mp50") return test_build();
     // the optional scalars: whether this program was built with their component
     struct optional_precision {
         const char* name;
@@ -149,10 +174,10 @@ void check_precision(const std::string& precision, const std::string& option) {
     };
     for (const auto& o : optional) {
         if (precision != o.name) continue;
-        if (o.built) return;
+        if (o.built) return test_build();
         throw usage_error(option + " " + o.name + ": this geomint was built without " + o.without);
     }
-    throw usage_error(option + " " + excerpt(precision) + " is not one of " + precision_choices());
+    throw usage_error(option + " " + excerpt(precision) + " is not one of " + precision_choices(part));
 }
 
 const std::string& all_experiments() {
@@ -199,7 +224,7 @@ command_line parse_command_line(int argc, const char* const* argv) {
         r.version = true;
         return r;
     }
-    check_precision(precision, "--precision");
+    check_precision(precision, "--precision", program_part::experiments);
     r.opt.precision = precision;
     if (out.empty()) throw usage_error("--out is empty (expected a folder)");
     r.opt.out = out;

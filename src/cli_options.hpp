@@ -47,22 +47,28 @@ struct command_line {
 /// Every experiment name `--only` accepts, comma-separated.
 const std::string& all_experiments();
 
+/// The part of the program a --precision value is for: the papers' experiments or `geomint integrate`.
+enum class program_part { experiments, integrate };
+
 /// The precisions --precision accepts, as the help lists them: "double | quad | mp50", then
 /// "| mpfr50" when the program was built with MPFR (the component geomint::mp) and "| dd" when
-/// built with QD (the component geomint::qd).
-std::string precision_choices();
+/// built with QD (the component geomint::qd). The test build's program
+/// (GEOMINT_PROGRAM_TEST_PRECISIONS, set by GEOMINT_COMPILE_FAST) lists what it was built with:
+/// the experiments at double and mp50, `integrate` at all of these but quad.
+std::string precision_choices(program_part part);
 
-/// Check a --precision value (`option`: the option's name in the message).
+/// Check a --precision value for `part` (`option`: the option's name in the message).
 /// \throws usage_error naming the value and the accepted ones; for mpfr50 or dd in a program
-///         built without MPFR or QD, naming the Debian packages that provide them.
-void check_precision(const std::string& precision, const std::string& option);
+///         built without MPFR or QD, naming the Debian packages that provide them; for a
+///         precision the test build's program leaves out, naming the build that has it.
+void check_precision(const std::string& precision, const std::string& option, program_part part);
 
 /// The --help text.
 std::string help_text();
 
 /// Parse and check the arguments (argv[0] is the program): counts are unsigned decimal integers
 /// within their documented ranges (a sign, a fraction or trailing text is refused), --precision
-/// one of `precision_choices()`, --only a non-empty list of known experiments. No file system
+/// one of `precision_choices(program_part::experiments)`, --only a non-empty list of known experiments. No file system
 /// access.
 /// \throws usage_error naming the option, the offending value and the violated condition.
 command_line parse_command_line(int argc, const char* const* argv);

@@ -57,7 +57,7 @@ po::options_description description(raw& r) {
         "spectral radius at infinite step of hht (0.5..1) or generalized-alpha (0..1); default 0.9")(
         "alpha", po::value(&r.alpha),
         "hht: Hilber's alpha in [-1/3, 0] (CalculiX's and Abaqus' ALPHA), instead of --rho-infinity")(
-        "precision", po::value(&r.precision)->default_value("double"), precision_choices().c_str())(
+        "precision", po::value(&r.precision)->default_value("double"), precision_choices(program_part::integrate).c_str())(
         "dofs", po::value(&r.dofs),
         "comma-separated coordinates written: 1-based equation numbers, or node.direction with a dof map "
         "(default: the first 5)")(
@@ -171,7 +171,7 @@ integrate_options parse_integrate_command_line(int argc, const char* const* argv
         if (a < -1.0 / 3 || a > 0) throw usage_error("--alpha '" + r.alpha + "' is outside [-1/3, 0]");
         o.hht_alpha = r.alpha;
     }
-    check_precision(r.precision, "--precision");
+    check_precision(r.precision, "--precision", program_part::integrate);
     o.precision = r.precision;
     if (vm.count("dofs")) {
         for (const auto& item : split(r.dofs, ',')) {

@@ -64,7 +64,9 @@ int integrate_command(int argc, char** argv) {
             return 0;
         }
         if (o.precision == "double") run_integrate<double>(o);
+#if !defined(GEOMINT_PROGRAM_TEST_PRECISIONS)  // the test build's program (src/CMakeLists.txt)
         if (o.precision == "quad") run_integrate<geomint::quad>(o);
+#endif
         if (o.precision == "mp50") run_integrate<geomint::mp<50>>(o);
 #if defined(GEOMINT_HAS_MPFR)
         if (o.precision == "mpfr50") run_integrate<geomint::mpfr<50>>(o);
@@ -105,13 +107,15 @@ int main(int argc, char** argv) {
     try {
         const options& o = cl.opt;
         if (o.precision == "double") run<double>(o, cl.experiments);
-        if (o.precision == "quad") run<geomint::quad>(o, cl.experiments);
         if (o.precision == "mp50") run<geomint::mp<50>>(o, cl.experiments);
+#if !defined(GEOMINT_PROGRAM_TEST_PRECISIONS)  // the test build's program: double and mp50 only
+        if (o.precision == "quad") run<geomint::quad>(o, cl.experiments);
 #if defined(GEOMINT_HAS_MPFR)
         if (o.precision == "mpfr50") run<geomint::mpfr<50>>(o, cl.experiments);
 #endif
 #if defined(GEOMINT_HAS_QD)
         if (o.precision == "dd") run<geomint::dd>(o, cl.experiments);
+#endif
 #endif
         if (root) {
             if (cl.experiments.count("drift")) run_drift(o);

@@ -194,6 +194,31 @@ TEST(CliParser, CountsRangesAndLists) {
     EXPECT_TRUE(parse({"--help"}).help);
 }
 
+// The test build's program (GEOMINT_COMPILE_FAST) has the experiments at double and mp50 and
+// `integrate` at all but quad: a precision it left out is refused up front (exit code 2, nothing
+// written) naming the build that has it, and --help lists only what it was built with.
+TEST(CliParser, TestBuildNamesThePrecisionsItLeftOut) {
+#if defined(GEOMINT_PROGRAM_TEST_PRECISIONS)
+    for (const char* p : {"quad", "mpfr50", "dd"}) {
+        const fs::path dir = fresh_dir("test_build_precision");
+        const std::vector<std::string> a{"--precision", p, "--only", "table2", "--out", "o"};
+        const std::string err = expect_refused(run(a, dir), dir, a);
+        EXPECT_NE(err.find(std::string("--precision ") + p + ": this is the test build's geomint"), std::string::npos) << err;
+        EXPECT_NE(err.find("built at double | mp50 only; scripts/run-main.sh builds every precision"), std::string::npos)
+            << err;
+    }
+    EXPECT_EQ(precision_choices(program_part::experiments), "double | mp50");
+    EXPECT_EQ(precision_choices(program_part::integrate).find("quad"), std::string::npos);
+    EXPECT_EQ(precision_choices(program_part::integrate).substr(0, 13), "double | mp50");
+    const outcome help = run({"--help"}, fresh_dir("test_build_help"));
+    EXPECT_EQ(help.code, 0) << help.err;
+    EXPECT_NE(help.out.find("double | mp50\n"), std::string::npos) << help.out;
+#else
+    EXPECT_EQ(precision_choices(program_part::experiments).substr(0, 20), "double | quad | mp50");
+    EXPECT_EQ(precision_choices(program_part::experiments), precision_choices(program_part::integrate));
+#endif
+}
+
 // The figure module: a series with no plottable point is refused by name before gnuplot runs;
 // titles cannot close their quotes; the script names no file.
 TEST(Figure, RefusesSeriesWithoutPlottablePoints) {
