@@ -21,8 +21,10 @@ if(includes GREATER 0)
   set(mode -E -o /dev/null)
   message(STATUS "${HEADER}: an umbrella of ${includes} headers (each checked alone): preprocessed")
 endif()
+# -ftrack-macro-expansion=0: no macro-expansion notes in a diagnostic, and a parse 15-20 % faster
+# (Boost's preprocessor metaprogramming; galerkin_vi_stepper.hpp 2.71 s -> 2.16 s)
 execute_process(
-  COMMAND ${CXX} ${flag_list} -std=gnu++20 ${mode} -x c++ -I${INCLUDE} -include ${HEADER} /dev/null
+  COMMAND ${CXX} ${flag_list} -std=gnu++20 ${mode} -ftrack-macro-expansion=0 -x c++ -I${INCLUDE} -include ${HEADER} /dev/null
   RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_VARIABLE out)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "${HEADER} does not compile alone:\n${err}")
