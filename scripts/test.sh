@@ -6,7 +6,8 @@
 # headers (each public header compiled alone); `sanitized`
 # marks the double-precision unit tests and the CLI tests, built with
 # -fsanitize=address,undefined; GEOMINT_COMPILE_FAST lowers the optimization of what runs briefly
-# and leaves out the program's precisions no test runs, to fit CI's compile budget). Extra arguments go to ctest, e.g. `scripts/test.sh -L galerkin`.
+# and leaves out the program's precisions no test runs, to fit CI's compile budget).
+# Extra arguments go to ctest, e.g. `scripts/test.sh -L galerkin`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GEOMINT_TEST_TOOLS=1 scripts/setup.sh -DGEOMINT_BUILD_TESTS=ON -DGEOMINT_BUILD_BENCH=OFF -DGEOMINT_SANITIZE=ON -DGEOMINT_COMPILE_FAST=ON

@@ -7,7 +7,9 @@
 
 #include <boost/program_options.hpp>
 
+#include <algorithm>
 #include <charconv>
+#include <iterator>
 #include <fstream>
 #include <sstream>
 
@@ -147,37 +149,35 @@ std::string precision_choices(program_part part) {
 }
 
 void check_precision(const std::string& precision, const std::string& option, program_part part) {
-    const auto test_build = [&] {
-        if (built_at(precision, part)) return;
+    if (precision != "double" && precision != "quad" && precision != "mp50") {
+        // the optional scalars: whether this program was built with their component
+        struct optional_precision {
+            const char* name;
+            bool built;
+            const char* without;
+        };
+        const optional_precision optional[] = {
+#if defined(GEOMINT_HAS_MPFR)
+            {"mpfr50", true, ""},
+#else
+            {"mpfr50", false, "MPFR (the component geomint::mp; Debian packages libmpfr-dev and libgmp-dev)"},
+#endif
+#if defined(GEOMINT_HAS_QD)
+            {"dd", true, ""},
+#else
+            {"dd", false, "QD (the component geomint::qd; Debian package libqd-dev)"},
+#endif
+        };
+        const auto o = std::find_if(std::begin(optional), std::end(optional),
+                                    [&](const optional_precision& c) { return precision == c.name; });
+        if (o == std::end(optional))
+            throw usage_error(option + " " + excerpt(precision) + " is not one of " + precision_choices(part));
+        if (!o->built) throw usage_error(option + " " + o->name + ": this geomint was built without " + o->without);
+    }
+    if (!built_at(precision, part))
         throw usage_error(option + " " + precision + ": this is the test build's geomint (configured with " +
                           "GEOMINT_COMPILE_FAST), built at " + precision_choices(part) +
                           " only; scripts/run-main.sh builds every precision");
-    };
-    if (precision == "double" || precision == "quad" || precision == "mp50") return test_build();
-    // the optional scalars: whether this program was built with their component
-    struct optional_precision {
-        const char* name;
-        bool built;
-        const char* without;
-    };
-    const optional_precision optional[] = {
-#if defined(GEOMINT_HAS_MPFR)
-        {"mpfr50", true, ""},
-#else
-        {"mpfr50", false, "MPFR (the component geomint::mp; Debian packages libmpfr-dev and libgmp-dev)"},
-#endif
-#if defined(GEOMINT_HAS_QD)
-        {"dd", true, ""},
-#else
-        {"dd", false, "QD (the component geomint::qd; Debian package libqd-dev)"},
-#endif
-    };
-    for (const auto& o : optional) {
-        if (precision != o.name) continue;
-        if (o.built) return test_build();
-        throw usage_error(option + " " + o.name + ": this geomint was built without " + o.without);
-    }
-    throw usage_error(option + " " + excerpt(precision) + " is not one of " + precision_choices(part));
 }
 
 const std::string& all_experiments() {
