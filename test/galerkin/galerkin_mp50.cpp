@@ -505,3 +505,26 @@ TEST(ForwardJet, SineAndCosineFromOneEvaluationAtQuadAndMp50) {
     forward_jet_test::check_sin_and_cos<geomint::mp<50>>(8 * std::numeric_limits<geomint::mp<50>>::epsilon());
     forward_jet_test::check_sin_and_cos<geomint::quad>(8 * std::numeric_limits<geomint::quad>::epsilon());
 }
+
+// from_double (scalar.hpp), the corrections' way back from double to T: equal to Boost's own
+// conversion (the reference) for normal, subnormal, signed-zero, infinite and extreme doubles
+template <class R>
+void check_from_double() {
+    std::vector<double> xs{0.0, -0.0, 1.0, -1.0, 0.1, -1.0 / 3.0, std::numeric_limits<double>::max(),
+                           -std::numeric_limits<double>::max(), std::numeric_limits<double>::min(),
+                           std::numeric_limits<double>::denorm_min(), -std::numeric_limits<double>::denorm_min(),
+                           std::numeric_limits<double>::epsilon(), std::numeric_limits<double>::infinity(),
+                           -std::numeric_limits<double>::infinity()};
+    for (int k = -1070; k <= 1020; k += 7) xs.push_back(std::ldexp(std::sqrt(2.0) * (k % 2 ? 1 : -1), k));
+    for (const double x : xs) {
+        const R got = geomint::from_double<R>(x), want(x);
+        EXPECT_TRUE(got == want) << "x = " << x << ": " << got << " against " << want;
+        EXPECT_EQ(std::signbit(x), got < 0 || (got == 0 && signbit(got))) << "x = " << x;
+    }
+    const R nan = geomint::from_double<R>(std::numeric_limits<double>::quiet_NaN());
+    EXPECT_TRUE(nan != nan);
+}
+TEST(FromDouble, IsBoostsConversionAtQuadAndMp50) {
+    check_from_double<geomint::mp<50>>();
+    check_from_double<geomint::quad>();
+}

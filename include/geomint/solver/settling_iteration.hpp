@@ -99,19 +99,15 @@ public:
         ++m_count;
         if (!is_finite(delta)) fail("diverged (a non-finite stage value)", delta);
         if (delta == T(0)) return true;
-        const T one(1);
-        const T round_off = scalar_traits<T>::tolerance(64) * (scale > one ? scale : one);
+        if (m_count == 1 || !(scale == m_scale)) set_levels(scale);  // once per solve, as a rule
         if (m_previous >= T(0) && delta >= m_previous) {
-            if (delta <= round_off) return true;
+            if (delta <= m_round_off) return true;
             fail("is not contracting (change " + geomint::to_string(delta) + " after " + geomint::to_string(m_previous) +
                      ")",
                  delta);
         }
-        if (m_rate != convergence::linear && m_previous > T(0)) {
-            T bound = scalar_traits<T>::tolerance(1) * (scale > one ? scale : one);
-            if (m_rate == convergence::quadratic_margin) bound /= 1024;
-            if ((delta / m_previous) * delta <= bound) return true;
-        }
+        // θ_k δ_k <= bound with θ_k = δ_k/δ_{k−1}, multiplied out (δ_{k−1} > 0): no division
+        if (m_rate != convergence::linear && m_previous > T(0) && delta * delta <= m_bound * m_previous) return true;
         if (m_count >= m_cap)
             fail("did not settle in " + std::to_string(m_count) + " iterations (last change " + geomint::to_string(delta) +
                      ")",
@@ -123,6 +119,17 @@ public:
     int iterations() const { return m_count; }
 
 private:
+    /// The round-off level 64 ε·max(scale, 1) and the quadratic rules' bound ε·max(scale, 1)
+    /// (ε/1024·max(scale, 1) with a margin) for this scale.
+    void set_levels(const T& scale) {
+        const T one(1);
+        const T size = scale > one ? scale : one;
+        m_scale = scale;
+        m_round_off = scalar_traits<T>::tolerance(64) * size;
+        m_bound = scalar_traits<T>::tolerance(1) * size;
+        if (m_rate == convergence::quadratic_margin) m_bound /= 1024;
+    }
+
     [[noreturn]] void fail(const std::string& why, const T& delta) const {
         throw convergence_error(std::string(m_who) + ": " + m_what + " " + why + " at h = " + geomint::to_string(m_h) +
                                     ": use a smaller step (or raise max_iterations if the changes were still falling)",
@@ -136,6 +143,7 @@ private:
     convergence m_rate;
     int m_count = 0;
     T m_previous = T(-1);
+    T m_scale = T(0), m_round_off = T(0), m_bound = T(0);  // set_levels
 };
 
 }  // namespace geomint

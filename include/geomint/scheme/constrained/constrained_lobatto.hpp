@@ -182,7 +182,7 @@ private:
                 if (!m_full_lu.isInvertible()) return false;
             }
             m_correction = m_full_lu.solve(in_double(residual));
-            const auto in_T = [](double x) { return T(x); };
+            const auto in_T = [](double x) { return from_double<T>(x); };
             T change(0);
             for (Eigen::Index i = 1; i < s; ++i) {
                 term = m_correction.segment((i - 1) * n, n).unaryExpr(in_T);

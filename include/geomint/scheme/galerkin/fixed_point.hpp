@@ -186,7 +186,7 @@ public:
     /// pair, model/pair_with_double_model.hpp). A step counts it as warm (`automatic`).
     template <class Derived>
     void start_from(const Eigen::MatrixBase<Derived>& F) {
-        m_F = F.unaryExpr([](const typename Derived::Scalar& x) { return U(x); });
+        m_F = F.unaryExpr([](const typename Derived::Scalar& x) { return in_U(x); });
         m_given = true;
     }
 
@@ -195,7 +195,7 @@ public:
     template <class DerivedF, class DerivedZ>
     void start_from(const Eigen::MatrixBase<DerivedF>& F, const Eigen::MatrixBase<DerivedZ>& Zp) {
         start_from(F);
-        m_Zp_start = Zp.unaryExpr([](const typename DerivedZ::Scalar& x) { return U(x); });
+        m_Zp_start = Zp.unaryExpr([](const typename DerivedZ::Scalar& x) { return in_U(x); });
         m_given_momenta = true;
     }
 
@@ -211,6 +211,13 @@ private:
     /// 2.5 s to every translation unit stepping the pair form); not dual (its tangents iterate
     /// with the values).
     static constexpr bool newton_capable = !is_dual_v<U> && mixed_precision_corrections<T>;
+
+    /// x in U: exactly by from_double when x is a double (a start solved in double).
+    template <class X>
+    static U in_U(const X& x) {
+        if constexpr (std::is_same_v<X, double> && !is_dual_v<U>) return from_double<U>(x);
+        else return U(x);
+    }
 
     /// Whether this step takes Newton corrections (file comment).
     bool take_corrections(const iteration_options& opt, Eigen::Index n) const {
@@ -245,14 +252,14 @@ private:
         const Eigen::Index n = q.size(), s = m_F.cols(), m = n * s;
         settling_iteration<T> monitor(name, "Newton's corrections on the fixed point", value_of(h), opt,
                                       convergence::quadratic_margin);
-        const T refresh_below = T(std::sqrt(std::numeric_limits<double>::epsilon()));
+        const T refresh_below = from_double<T>(std::sqrt(std::numeric_limits<double>::epsilon()));
         m_F_swept.resize(n, s);
         if constexpr (forced) {
             m_Zp_in = m_Zp_start;  // the first sweep's stage momenta
             m_force_at.resize(n, s);
             m_out_force.resize(n);
-            m_residual.resize(2 * m);
         }
+        m_residual.resize(forced ? 2 * m : m);
         bool refresh = true;
         for (int k = 0;; ++k) {
             sweep(m_F, m_mu, m_mu_pattern, q, g, m_Zq, m_G, m_g_at_base, k == 0);
@@ -269,15 +276,12 @@ private:
                     throw singular_step_error(std::string(name) + ": the fixed point's Newton Jacobian is singular at h = " +
                                               geomint::to_string(h) + " (a step too large)");
             }
-            const auto in_U = [](double x) { return U(x); };
-            if constexpr (forced) {
-                m_residual.head(m) = in_double(m_F - m_F_swept).reshaped();
-                m_residual.tail(m) = in_double(m_Zp_in - m_Zp).reshaped();
-                m_correction = m_lu.solve(m_residual);
-                m_Zp_in -= m_correction.tail(m).reshaped(n, s).unaryExpr(in_U);
-            } else {
-                m_correction = m_lu.solve(in_double(m_F - m_F_swept).reshaped());
-            }
+            const auto in_U = [](double x) { return from_double<U>(x); };
+            // the residual in double, then one solve on a plain vector (a single instantiation of it)
+            m_residual.head(m) = in_double(m_F - m_F_swept).reshaped();
+            if constexpr (forced) m_residual.tail(m) = in_double(m_Zp_in - m_Zp).reshaped();
+            m_correction = m_lu.solve(m_residual);
+            if constexpr (forced) m_Zp_in -= m_correction.tail(m).reshaped(n, s).unaryExpr(in_U);
             m_F -= m_correction.head(m).reshaped(n, s).unaryExpr(in_U);
             m_Zq_old.swap(m_Zq);
             m_Zp_old.swap(m_Zp);
@@ -419,8 +423,9 @@ private:
                     U z(0);
                     for (Eigen::Index j = 0; j < s; ++j) {
                         if (kind(i, j) == zero) continue;
-                        if (kind(i, j) == one) z = started ? U(z + m_scaled(r, j)) : m_scaled(r, j);
-                        else z = started ? U(z + M(i, j) * m_scaled(r, j)) : U(M(i, j) * m_scaled(r, j));
+                        if (!started) z = kind(i, j) == one ? m_scaled(r, j) : U(M(i, j) * m_scaled(r, j));
+                        else if (kind(i, j) == one) z += m_scaled(r, j);  // in place: no temporary at 50 digits
+                        else z += M(i, j) * m_scaled(r, j);
                         started = true;
                     }
                     Z(r, i) = z;

@@ -243,7 +243,7 @@ private:
             return false;
         }
         if (!m_lu_double.isInvertible()) return false;
-        m_guess = d.newton.stage_velocities().unaryExpr([](double x) { return T(x); });
+        m_guess = d.newton.stage_velocities().unaryExpr([](double x) { return from_double<T>(x); });
         return true;
     }
 
@@ -266,7 +266,7 @@ private:
         // the accuracy of the Jacobian it factors
         const T refresh_below = [] {
             if constexpr (is_exact_v<T>) return T(0);
-            else if constexpr (mixed) return T(std::sqrt(std::numeric_limits<double>::epsilon()));
+            else if constexpr (mixed) return from_double<T>(std::sqrt(std::numeric_limits<double>::epsilon()));
             else {
                 using std::sqrt;
                 return T(sqrt(scalar_traits<T>::epsilon()));
@@ -302,7 +302,7 @@ private:
             if constexpr (constrained<Constraints>)
                 for (Eigen::Index i = 1; i < s; ++i) rhs.segment(n * s + (i - 1) * mc, mc) = -constraints.value(vector<T>(m_Q.col(i)));
             if constexpr (mixed)
-                m_dV = m_lu_double.solve(in_double(rhs)).unaryExpr([](double x) { return T(x); });
+                m_dV = m_lu_double.solve(in_double(rhs)).unaryExpr([](double x) { return from_double<T>(x); });
             else
                 m_dV.noalias() = m_lu.solve(rhs);
             m_V += m_dV.head(n * s).reshaped(n, s);
