@@ -315,9 +315,9 @@ TEST(GalerkinRounding, KeplerEnergyRoundingGrowsLikeSqrtN) {
 
 // Newton corrections on the pair form's fixed point (issue 48; scheme/galerkin/fixed_point.hpp):
 // Kepler e = 0.6 at h = P/200 at 50 digits, 400 steps. `automatic` takes them after the first
-// warm step; they cut the sweeps a step from about 14 (Degree 2) and 12 (Degree 4) to about 5,
-// and the steps agree with the sweeps' to the rounding of 400 steps (each solves the stage
-// equations to round-off).
+// warm step; they cut the sweeps a step from about 13 (Degree 2) and 12 (Degree 4) to 4.60 and
+// 4.67 (issue 48 asks for at most 5), and the steps agree with the sweeps' to the rounding of
+// 400 steps (each solves the stage equations to round-off).
 template <unsigned Degree>
 void expect_corrections_agree_in_fewer_sweeps(double most_sweeps) {
     const problems::kepler<T> k(T(3) / 5);
@@ -350,15 +350,16 @@ void expect_corrections_agree_in_fewer_sweeps(double most_sweeps) {
 }
 
 TEST(GalerkinCorrections, NewtonCorrectionsAgreeWithTheSweepsInFewerSweeps) {
-    expect_corrections_agree_in_fewer_sweeps<2>(5.25);
+    expect_corrections_agree_in_fewer_sweeps<2>(5.0);
     expect_corrections_agree_in_fewer_sweeps<4>(5.0);
 }
 
 // A pair's double copy (with_double_model(pair, double_pair), issue 48): the pair form's fixed
 // point at 50 digits starts its Newton corrections from the stage equations solved in double.
 // Kepler e = 0.6 at h = P/200, 400 steps: 4 sweeps a step in T (16 digits a correction from
-// double's solution: 1e-16 -> 1e-32 -> 1e-48, and the sweep that checks it), against 5.08
-// (Degree 2) and 4.67 (Degree 4) from the extrapolated stages. It sets the cost, not the result:
+// double's solution: 1e-16 -> 1e-32 -> 1e-48, and the sweep that checks it), against 4.60
+// (Degree 2; 5.08 before the prediction across steps) and 4.67 (Degree 4) from the predicted
+// stage rates. It sets the cost, not the result:
 // a copy of another system (g 1 % off) and one that fails in double (g not finite there) give
 // the plain run's states.
 struct kepler_run {
@@ -406,7 +407,7 @@ void expect_double_pair_sets_cost_not_result() {
               << " with the double copy, " << c.sweeps << " with a copy of g 1 % off, " << d.sweeps
               << " with a failing copy; their states differ from the plain run's by " << to_d(bc / eps<T>()) << ", "
               << to_d(cc / eps<T>()) << ", " << to_d(dc / eps<T>()) << " eps\n";
-    EXPECT_GT(a.sweeps, 4.5);
+    EXPECT_GT(a.sweeps, b.sweeps);
     EXPECT_LE(b.sweeps, 4.0);
     EXPECT_GT(c.sweeps, b.sweeps);
     EXPECT_EQ(d.sweeps, a.sweeps);  // the double solve failed: the steps start as without it
