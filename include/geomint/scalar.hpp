@@ -115,7 +115,8 @@ bool is_finite(const T& x) {
 /// Newton paths solved in double).
 template <class T>
 T from_double(double x) {
-    if constexpr (!std::is_floating_point_v<T> && requires { T::backend_type::bit_count; }) {  // cpp_bin_float
+    // Boost's cpp_bin_float: its backend has a bit_count
+    if constexpr (!std::is_floating_point_v<T> && requires { T::backend_type::bit_count; }) {
         static_assert(std::numeric_limits<T>::digits >= 53, "from_double: T narrower than double");
         if (x != x) return std::numeric_limits<T>::quiet_NaN();
         if (x == 0 || std::isinf(x)) {

@@ -28,10 +28,11 @@
 /// came at least twice as near the settled rates; otherwise from the first, which also starts the
 /// first six steps of a run and every step after a change of h. Degrees 2 and 3 only (from
 /// Degree 4 the first is of order 5 or more, and the history costs more than it saves; Degree 1
-/// takes 3 sweeps either way), and not while a start is given (`start_from`). At mp50 on Kepler (e = 0.6, h = P/200) the sweeps a step fall
-/// from 5.08 to 4.60 at Degree 2 and 4.995 to 4.59 at Degree 3; at double from 5.69 and 5.36 to
-/// 4.86; on q̈ = −q − 0.3 q³ at ωh ≥ 0.5 every step keeps the first (the same steps). The fixed
-/// point, and so the outputs within the iteration's tolerance, are the same.
+/// takes 3 sweeps either way), and not while a start is given (`start_from`). At mp50 on Kepler
+/// (e = 0.6, h = P/200) the sweeps a step fall from 5.08 to 4.60 at Degree 2 and 4.995 to 4.59 at
+/// Degree 3; at double from 5.69 and 5.36 to 4.86; on q̈ = −q − 0.3 q³ at ωh ≥ 0.5 every step
+/// keeps the first (the same steps). The fixed point, and so the outputs within the iteration's
+/// tolerance, are the same.
 ///
 /// Newton corrections (`iteration_options::corrections`; GNI §VIII.6.2 with mixed precision as
 /// in lagrangian_stages.hpp). The sweeps contract linearly, by about h²‖∂g/∂q‖ a sweep: at 50
@@ -149,10 +150,13 @@ public:
         // the history across steps: kept at Degrees 2 and 3 (`across_stages`), and not while another
         // precision's solve gives the start; it restarts where the last steps no longer describe this
         m_track = s >= 3 && s <= across_stages && !given;
-        if (!m_chain || !m_track) m_levels = 0;
+        if (!m_chain || !m_track) {
+            m_levels = 0;
+            m_across_nearer = false;  // until a step has compared the two
+        }
         const bool warm = given || m_chain;
         m_predicted = false;
-        if (warm && !given && m_levels == history_length) {  // both predictions; the one nearer on the last step
+        if (warm && !given && m_levels == history_length) {  // both; the one nearer on the last step
             m_within = m_F * m_extrapolation.transpose();
             m_across = m_difference[0];
             for (int j = 1; j < history_length; ++j) m_across += m_difference[j];
