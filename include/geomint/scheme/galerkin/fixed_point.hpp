@@ -146,24 +146,26 @@ public:
         // else f(p) at every stage
         const bool given = m_given && m_F.rows() == n && m_F.cols() == s;
         m_given = false;
-        m_chain = continuing && m_F.rows() == n && m_F.cols() == s && h == h_last;
+        const bool chain = continuing && m_F.rows() == n && m_F.cols() == s && h == h_last;
         // the history across steps: kept at Degrees 2 and 3 (`across_stages`), and not while another
         // precision's solve gives the start; it restarts where the last steps no longer describe this
         m_track = s >= 3 && s <= across_stages && !given;
-        if (!m_chain || !m_track) {
+        if (!chain || !m_track) {
             m_levels = 0;
             m_across_nearer = false;  // until a step has compared the two
         }
-        const bool warm = given || m_chain;
+        const bool warm = given || chain;
         m_predicted = false;
-        if (warm && !given && m_levels == history_length) {  // both; the one nearer on the last step
-            m_within = m_F * m_extrapolation.transpose();
-            m_across = m_difference[0];
-            for (int j = 1; j < history_length; ++j) m_across += m_difference[j];
-            m_predicted = true;
-            m_F = m_across_nearer ? m_across : m_within;
-        } else if (warm && !given) {
-            m_F = (m_F * m_extrapolation.transpose()).eval();
+        if (warm && !given) {
+            if (m_levels == history_length) {  // both predictions; the one nearer on the last step
+                m_within = m_F * m_extrapolation.transpose();
+                m_across = m_difference[0];
+                for (int j = 1; j < history_length; ++j) m_across += m_difference[j];
+                m_predicted = true;
+                m_F = m_across_nearer ? m_across : m_within;
+            } else {
+                m_F = (m_F * m_extrapolation.transpose()).eval();
+            }
         } else if (!warm) {
             m_F.resize(n, s);
             f(p, m_out);
@@ -250,10 +252,10 @@ private:
     /// Verlet) takes its 3 sweeps a step either way.
     static constexpr Eigen::Index across_stages = 4;
 
-    /// x in U: exactly by from_double when x is a double (a start solved in double).
+    /// x in U: exactly by from_double when x is a double (a start or a correction solved in double).
     template <class X>
     static U in_U(const X& x) {
-        if constexpr (std::is_same_v<X, double> && !is_dual_v<U>) return from_double<U>(x);
+        if constexpr (std::is_same_v<X, double>) return from_double<U>(x);
         else return U(x);
     }
 
@@ -314,13 +316,13 @@ private:
                     throw singular_step_error(std::string(name) + ": the fixed point's Newton Jacobian is singular at h = " +
                                               geomint::to_string(h) + " (a step too large)");
             }
-            const auto in_U = [](double x) { return from_double<U>(x); };
+            const auto to_U = [](double x) { return in_U(x); };
             // the residual in double, then one solve on a plain vector (a single instantiation of it)
             m_residual.head(m) = in_double(m_F - m_F_swept).reshaped();
             if constexpr (forced) m_residual.tail(m) = in_double(m_Zp_in - m_Zp).reshaped();
             m_correction = m_lu.solve(m_residual);
-            if constexpr (forced) m_Zp_in -= m_correction.tail(m).reshaped(n, s).unaryExpr(in_U);
-            m_F -= m_correction.head(m).reshaped(n, s).unaryExpr(in_U);
+            if constexpr (forced) m_Zp_in -= m_correction.tail(m).reshaped(n, s).unaryExpr(to_U);
+            m_F -= m_correction.head(m).reshaped(n, s).unaryExpr(to_U);
             m_Zq_old.swap(m_Zq);
             m_Zp_old.swap(m_Zp);
         }
@@ -505,7 +507,7 @@ private:
     std::array<stages, history_length> m_difference;
     stages m_within, m_across, m_next;
     int m_levels = 0;
-    bool m_chain = false, m_track = false, m_predicted = false, m_across_nearer = false;
+    bool m_track = false, m_predicted = false, m_across_nearer = false;
     bool m_given = false;          // m_F holds a start given by start_from
     bool m_given_momenta = false;  // and m_Zp_start too (a forced pair's start)
     int m_iterations = 0;
