@@ -122,7 +122,7 @@ public:
         if (&c != m_pair) {  // the pair's matrices at the work arrays' sizes, once per pair
             m_mu = c.mu;
             m_mu_hat = c.mu_hat;
-            m_extrapolation = c.extrapolation;
+            m_extrapolation = c.extrapolation.template cast<history_scalar>();
             m_b = c.b;
             m_nodes = c.c;
             m_pair = &c;
@@ -158,14 +158,15 @@ public:
         m_predicted = false;
         if (warm && !given) {
             if (m_levels == history_length) {  // both predictions; the one nearer on the last step
-                m_within = m_F * m_extrapolation.transpose();
-                m_across = m_difference[0];
-                for (int j = 1; j < history_length; ++j) m_across += m_difference[j];
+                m_across = m_difference[0];    // Σ_{j≥1} ∇^j F (m_last is ∇⁰F)
+                for (int j = 1; j < history_length - 1; ++j) m_across += m_difference[j];
                 m_predicted = true;
-                m_F = m_across_nearer ? m_across : m_within;
-            } else {
-                m_F = (m_F * m_extrapolation.transpose()).eval();
             }
+            const bool across = m_predicted && m_across_nearer;
+            extrapolate(m_F, m_within_from, m_within, !across);
+            if (across)
+                for (Eigen::Index j = 0; j < s; ++j)
+                    for (Eigen::Index r = 0; r < n; ++r) m_F(r, j) = m_last(r, j) + in_U(m_across(r, j));
         } else if (!warm) {
             m_F.resize(n, s);
             f(p, m_out);
@@ -173,7 +174,7 @@ public:
         }
         if constexpr (forced) {  // the stage momenta the force sees first: extrapolated, given, or P = p
             if (warm && !given && m_Zp_start.rows() == n && m_Zp_start.cols() == s)
-                m_Zp_start = (m_Zp_start * m_extrapolation.transpose()).eval();
+                extrapolate(m_Zp_start, m_offsets, m_shifts);
             else if (!(given && m_given_momenta))
                 m_Zp_start.setZero(n, s);
         }
@@ -244,6 +245,12 @@ private:
     /// 2.5 s to every translation unit stepping the pair form); not dual (its tangents iterate
     /// with the values).
     static constexpr bool newton_capable = !is_dual_v<U> && mixed_precision_corrections<T>;
+    /// The scalar of the starting guess's arithmetic: double for the software scalars (their
+    /// arithmetic costs 50–100 times double's, and the guess carries their digits only through
+    /// the stage rates it starts from: F + δ with the offsets δ in double, GNI's O(h^s) and O(h⁶)
+    /// errors far above double's rounding of δ ≈ h F'), U otherwise.
+    using history_scalar = std::conditional_t<newton_capable, double, U>;
+    using history = Eigen::Matrix<history_scalar, N, S>;
     /// Steps the prediction across steps extrapolates from (a polynomial of degree 5 in t).
     static constexpr int history_length = 6;
     /// The most stages (Degree + 1) that predict across steps: from 5 stages on, the prediction
@@ -257,6 +264,27 @@ private:
     static U in_U(const X& x) {
         if constexpr (std::is_same_v<X, double>) return from_double<U>(x);
         else return U(x);
+    }
+
+    /// x in the history scalar.
+    static history_scalar in_history(const U& x) {
+        if constexpr (std::is_same_v<history_scalar, U>) return x;
+        else return static_cast<history_scalar>(x);
+    }
+
+    /// X's columns (stages) extrapolated one step on along their stage polynomial, X ← X Eᵀ, as
+    /// X_i ← X_{s−1} + Σ_j e_ij (X_j − X_{s−1}) (the rows of E sum to 1): the offsets
+    /// d_j = X_j − X_{s−1} and w = d Eᵀ in the history scalar; X itself only when `apply`.
+    void extrapolate(stages& X, history& d, history& w, bool apply = true) const {
+        const Eigen::Index n = X.rows(), s = X.cols();
+        d.resize(n, s);
+        for (Eigen::Index j = 0; j + 1 < s; ++j)
+            for (Eigen::Index r = 0; r < n; ++r) d(r, j) = in_history(U(X(r, j) - X(r, s - 1)));
+        d.col(s - 1).setZero();
+        w.noalias() = d * m_extrapolation.transpose();
+        if (!apply) return;
+        for (Eigen::Index i = 0; i < s; ++i)  // the last stage last: it is the others' base
+            for (Eigen::Index r = 0; r < n; ++r) X(r, i) = X(r, s - 1) + in_U(w(r, i));
     }
 
     /// Whether this step takes Newton corrections (file comment).
@@ -403,15 +431,24 @@ private:
     /// (`forced`: also the stage momenta, as increments from the next step's p = p + Δp).
     template <bool forced>
     void finish(const U& h, vec& dq, vec& dp) {
-        if (m_predicted)  // across steps only where it was at least twice as near on this step
-            m_across_nearer = 2 * max_magnitude(m_F - m_across) < max_magnitude(m_F - m_within);
-        if (m_track) {
-            m_next = m_F;  // the backward differences ∇^j F of the settled stage rates, j < m_levels
-            for (int j = 0; j < m_levels; ++j) {
-                m_difference[j].swap(m_next);  // level j now this step's ∇^j; m_next the last step's
-                m_next = m_difference[j] - m_next;
+        if (m_track) {  // the backward differences ∇^j F of the settled stage rates, j < m_levels
+            if (m_levels > 0) {
+                const Eigen::Index n = m_F.rows(), s = m_F.cols();
+                m_next.resize(n, s);  // this step's ∇¹F
+                for (Eigen::Index j = 0; j < s; ++j)
+                    for (Eigen::Index r = 0; r < n; ++r) m_next(r, j) = in_history(U(m_F(r, j) - m_last(r, j)));
+                if (m_predicted)  // across steps only where it was at least twice as near on this step:
+                    // F − (F_last + Σ∇) and F − (F_last,s−1 + w) = ∇¹F + d − w
+                    m_across_nearer =
+                            2 * max_magnitude(m_next - m_across) < max_magnitude(m_next + m_within_from - m_within);
+                for (int j = 1; j < m_levels; ++j) {
+                    m_difference[j - 1].swap(m_next);  // now this step's ∇^j; m_next the last step's
+                    m_next = m_difference[j - 1] - m_next;
+                }
+                if (m_levels < history_length) m_difference[m_levels - 1] = m_next;
             }
-            if (m_levels < history_length) m_difference[m_levels++] = m_next;
+            m_last = m_F;
+            if (m_levels < history_length) ++m_levels;
         }
         dq.noalias() = m_F * m_beta;
         dp.noalias() = m_G * m_beta;
@@ -495,17 +532,20 @@ private:
     }
 
     const lobatto_pair<U>* m_pair = nullptr;
-    square m_mu, m_mu_hat, m_extrapolation;
+    square m_mu, m_mu_hat;
+    Eigen::Matrix<history_scalar, S, S> m_extrapolation;
     pattern m_mu_pattern, m_mu_hat_pattern;
     Eigen::Matrix<bool, S, 1> m_needs_g;
     Eigen::Matrix<U, S, 1> m_b, m_beta, m_nodes;
     stages m_F, m_G, m_Zq, m_Zp, m_Zq_old, m_Zp_old, m_scaled;
     vec m_out, m_out_force, m_stage, m_stage_p, m_g_at_base, m_f_at_base;
     U m_h_last = U(0);
-    // the prediction across steps (file comment): ∇^j F, j < m_levels, of the last steps' settled
-    // stage rates at the same h; both predictions of this step, and which was nearer on the last
-    std::array<stages, history_length> m_difference;
-    stages m_within, m_across, m_next;
+    // the prediction across steps (file comment): ∇⁰F = m_last and ∇^j F, 1 <= j < m_levels, of the
+    // last steps' settled stage rates at the same h; this step's two predictions as offsets (within:
+    // d and w of `extrapolate`; across: Σ_{j≥1} ∇^j F), and which was nearer on the last step
+    stages m_last;
+    std::array<history, history_length - 1> m_difference;
+    history m_within_from, m_within, m_across, m_next, m_offsets, m_shifts;
     int m_levels = 0;
     bool m_track = false, m_predicted = false, m_across_nearer = false;
     bool m_given = false;          // m_F holds a start given by start_from
