@@ -76,6 +76,46 @@ TEST(Lobatto, Mp50OrderConditions) {
 // the steppers use equal to the solved ones rounded once, the scaled μ within 2 ε of them (the
 // exactness of 1 − μ and of the time symmetry moves an entry by an ulp at most), and Degree 2's μ
 // exact (5/4, 1/2, −1/4).
+// Every entry's binary form, rounded to T's bits by scheme::detail::from_binary, is Boost's
+// correctly rounded decimal conversion of the same entry: at 50 and 120 digits and at the widest
+// binary-readable cpp_bin_float (446 bits), and with the rounding of from_binary checked on ties.
+template <class T>
+int check_binary_entries() {
+    int checked = 0;
+    for (int r = 1; r <= scheme::lobatto_max_degree; ++r) {
+        const char* const* decimal = scheme::tables::lobatto_entries(r);
+        const scheme::binary_entry* binary = scheme::tables::lobatto_binary_entries(r);
+        for (int k = 0; k < (r + 1) * (r + 1); ++k, ++checked)
+            EXPECT_EQ(scheme::detail::from_binary<T>(binary[k]), T(decimal[k])) << "degree " << r << ", entry " << k;
+    }
+    return checked;
+}
+
+TEST(Lobatto, BinaryTablesAreTheDecimalEntries) {
+    namespace bmp = boost::multiprecision;
+    using widest = bmp::number<bmp::cpp_bin_float<scheme::binary_table_bits, bmp::digit_base_2>, bmp::et_off>;
+    static_assert(scheme::binary_table_readable<mp<50>> && scheme::binary_table_readable<mp<120>> &&
+                  scheme::binary_table_readable<widest> && !scheme::binary_table_readable<double>);
+    EXPECT_EQ(check_binary_entries<mp<50>>(), 818);
+    check_binary_entries<mp<120>>();
+    check_binary_entries<widest>();
+    // ties to even at mp<50> (168 bits): L = 2^447 + 2^279 (the rounding bit alone) rounds down to
+    // 2^447, with the sticky bit up; L = 2^447 + 2^280 + 2^279 (odd, then the rounding bit) rounds up
+    const int low = 448 - std::numeric_limits<mp<50>>::digits;
+    scheme::binary_entry e{false, false, 448, {0x8000000000000000, 0, 0, 0, 0, 0, 0}};
+    const auto set = [&](int bit) { e.limb[6 - bit / 64] |= std::uint64_t(1) << (bit % 64); };
+    set(low - 1);
+    const mp<50> one_ulp = ldexp(mp<50>(1), low);  // at 2^447
+    EXPECT_EQ(scheme::detail::from_binary<mp<50>>(e), ldexp(mp<50>(1), 447));
+    e.sticky = true;
+    EXPECT_EQ(scheme::detail::from_binary<mp<50>>(e), ldexp(mp<50>(1), 447) + one_ulp);
+    e.sticky = false;
+    set(low);
+    EXPECT_EQ(scheme::detail::from_binary<mp<50>>(e), ldexp(mp<50>(1), 447) + 2 * one_ulp);
+    e.negative = true;
+    EXPECT_EQ(scheme::detail::from_binary<mp<50>>(e), -(ldexp(mp<50>(1), 447) + 2 * one_ulp));
+}
+
 TEST(Lobatto, TablesAreTheSolvedCoefficients) {
     using W = mp<120>;
     for (int r = 1; r <= scheme::lobatto_max_degree; ++r) {

@@ -154,15 +154,17 @@ template <class T>
 lobatto_pair<T> tabulated_lobatto_pair(int degree) {
     const int s = degree + 1;
     const char* const* entry = tables::lobatto_entries(degree);
+    const binary_entry* binary = tables::lobatto_binary_entries(degree);
+    const auto next = [&] { return from_table<T>(*entry++, *binary++); };
     lobatto_pair<T> q;
     q.degree = degree;
     q.c.resize(s);
     q.b.resize(s);
     q.mu = matrix<T>::Zero(s, s);
-    for (int i = 0; i < s; ++i) q.c(i) = from_decimal<T>(*entry++);
-    for (int i = 0; i < s; ++i) q.b(i) = from_decimal<T>(*entry++);
+    for (int i = 0; i < s; ++i) q.c(i) = next();
+    for (int i = 0; i < s; ++i) q.b(i) = next();
     for (int i = 1; i < degree; ++i)
-        for (int j = 0; j < s; ++j) q.mu(i, j) = from_decimal<T>(*entry++);
+        for (int j = 0; j < s; ++j) q.mu(i, j) = next();
     q.mu.row(degree).setOnes();
     return q;
 }
