@@ -315,8 +315,8 @@ TEST(GalerkinRounding, KeplerEnergyRoundingGrowsLikeSqrtN) {
 
 // Newton corrections on the pair form's fixed point (issue 48; scheme/galerkin/fixed_point.hpp):
 // Kepler e = 0.6 at h = P/200 at 50 digits, 400 steps. `automatic` takes them after the first
-// warm step; they cut the sweeps a step from about 13 (Degree 2) and 12 (Degree 4) to 4.60 and
-// 4.67 (issue 48 asks for at most 5), and the steps agree with the sweeps' to the rounding of
+// warm step; they cut the sweeps a step from about 13 (Degree 2) and 12 (Degree 4) to 4.45 and
+// 4.34 (issue 48 asks for at most 5), and the steps agree with the sweeps' to the rounding of
 // 400 steps (each solves the stage equations to round-off).
 template <unsigned Degree>
 void expect_corrections_agree_in_fewer_sweeps(double most_sweeps) {
@@ -356,10 +356,9 @@ TEST(GalerkinCorrections, NewtonCorrectionsAgreeWithTheSweepsInFewerSweeps) {
 
 // A pair's double copy (with_double_model(pair, double_pair), issue 48): the pair form's fixed
 // point at 50 digits starts its Newton corrections from the stage equations solved in double.
-// Kepler e = 0.6 at h = P/200, 400 steps: 4 sweeps a step in T (16 digits a correction from
-// double's solution: 1e-16 -> 1e-32 -> 1e-48, and the sweep that checks it), against 4.60
-// (Degree 2; 5.08 before the prediction across steps) and 4.67 (Degree 4) from the predicted
-// stage rates. It sets the cost, not the result:
+// Kepler e = 0.6 at h = P/200, 400 steps: 3.9–4.0 sweeps a step in T (about 16 digits a
+// correction from double's solution: 1e-16 -> 1e-32 -> 1e-48), against 4.45 (Degree 2; 5.08
+// before the prediction across steps) and 4.34 (Degree 4) from the predicted stage rates. It sets the cost, not the result:
 // a copy of another system (g 1 % off) and one that fails in double (g not finite there) give
 // the plain run's states.
 struct kepler_run {

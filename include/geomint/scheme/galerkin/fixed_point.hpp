@@ -29,8 +29,8 @@
 /// first six steps of a run and every step after a change of h. Degrees 2 and 3 only (from
 /// Degree 4 the first is of order 5 or more, and the history costs more than it saves; Degree 1
 /// takes 3 sweeps either way), and not while a start is given (`start_from`). At mp50 on Kepler
-/// (e = 0.6, h = P/200) the sweeps a step fall from 5.08 to 4.60 at Degree 2 and 4.995 to 4.59 at
-/// Degree 3; at double from 5.69 and 5.36 to 4.86; on q̈ = −q − 0.3 q³ at ωh ≥ 0.5 every step
+/// (e = 0.6, h = P/200) the sweeps a step fell from 5.08 to 4.60 at Degree 2 and 4.995 to 4.59 at
+/// Degree 3 (with the corrections' earlier stopping rule; 4.48 and 4.50 with today's); at double from 5.69 and 5.36 to 4.86; on q̈ = −q − 0.3 q³ at ωh ≥ 0.5 every step
 /// keeps the first (the same steps). The fixed point, and so the outputs within the iteration's
 /// tolerance, are the same.
 ///
@@ -44,12 +44,19 @@
 ///   of g at each of the s − 2 inner stages (â_i,s−1 = 0 and a_0k = 0: ∂g/∂q at the end points
 ///   does not enter the sum).
 /// - The Jacobian is formed in double and factored by full-pivoting LU (a singular one throws
-///   `singular_step_error`). It is refreshed while the change exceeds √ε_double, as on the Newton
-///   path (formed once a step instead, the corrections gain fewer digits each: 6.7 sweeps a step
-///   instead of 5.1 at Degree 2 on Kepler, and no less time).
+///   `singular_step_error`). It is refreshed while the last correction exceeded √ε_double, as on
+///   the Newton path (formed once a step instead, the corrections gain fewer digits each: 6.7
+///   sweeps a step instead of 5.1 at Degree 2 on Kepler, and no less time).
 /// - Each correction is solved in double from the residual in T. The iterate converges to T's
-///   tolerance at the rate of the Jacobian's relative error. The iteration stops by the quadratic
-///   rule of settling_iteration.hpp with a margin (`convergence::quadratic_margin`).
+///   tolerance at the rate of the Jacobian's relative error. The iteration stops when the
+///   correction itself, |h|·‖ΔF‖ (and ‖ΔZ‖ with a force) in the stage increments' units, is below
+///   ε_T·max(scale, 1) (`convergence::correction`): the correction estimates the iterate's error,
+///   and it is in double at no cost in T, where the change of the stage increments between sweeps
+///   costs 2ns subtractions at T's width an iteration. At mp50 on Kepler (e = 0.6, h = P/200),
+///   against the change's quadratic rule with a margin (θδ <= ε/1024): 4.48 sweeps a step
+///   instead of 4.64 at Degree 2, 4.37 instead of 4.71 at Degree 4; 401,031 instructions a step
+///   instead of 428,181 at Degree 2 and 937,993 instead of 1,001,788 at Degree 4; the same
+///   deviation from a 100-digit run (RMS over 3000 steps, six starts: docs/benchmarks.md).
 /// - With a force (below), the force sees the stage momenta of the sweep before, so a sweep
 ///   contracts by about h‖∂F/∂p‖ at best (21 sweeps a step at mp50 on the damped, driven Duffing
 ///   oscillator at h = 1/20). Newton then runs on R(F, Z) = (F, Z) − Φ(F, Z), Z the stage
@@ -60,9 +67,9 @@
 ///   5 sweeps a step there, 2.4–2.8× less time (`GalerkinForces.ForcedPairNewtonCorrectionsAt50Digits`).
 /// - A start from the stage equations solved in double (`start_from`: the Galerkin VI with a pair's
 ///   copy at double, model/pair_with_double_model.hpp) is within about 1e-16 of the solution:
-///   one Jacobian a step (the change is below √ε_double from the first correction) and 4 sweeps
-///   at mp50 on Kepler at h = P/200, Degrees 2–8, where the predicted start takes 4.1–4.6
-///   sweeps and two Jacobians (`GalerkinDoubleModel.APairsDoubleCopySetsTheCostNotTheResult`).
+///   one Jacobian a step (the correction is below √ε_double from the first) and 3.9–4.0 sweeps
+///   at mp50 on Kepler at h = P/200 (Degrees 2 and 4), where the predicted start takes 4.4–4.5
+///   sweeps and more Jacobians (`GalerkinDoubleModel.APairsDoubleCopySetsTheCostNotTheResult`).
 /// Only scalars wider than long double (mixed_precision_corrections) take them; the others always
 /// sweep. `automatic` takes them once the mean number of sweeps of the warm steps so far exceeds
 /// n + 4: about what a corrected step costs in sweeps, its n for the differences. The fixed point
@@ -319,7 +326,8 @@ private:
         constexpr bool forced = !std::is_same_v<std::decay_t<Force>, no_stage_force>;
         const Eigen::Index n = q.size(), s = m_F.cols(), m = n * s;
         settling_iteration<T> monitor(name, "Newton's corrections on the fixed point", value_of(h), opt,
-                                      convergence::quadratic_margin);
+                                      convergence::correction);
+        const double step = std::abs(static_cast<double>(h));
         const T refresh_below = from_double<T>(std::sqrt(std::numeric_limits<double>::epsilon()));
         m_F_swept.resize(n, s);
         if constexpr (forced) {
@@ -328,33 +336,43 @@ private:
             m_out_force.resize(n);
         }
         m_residual.resize(forced ? 2 * m : m);
-        bool refresh = true;
+        T delta(0);  // the last correction's size in the stage increments: |h|·|ΔF|, and |ΔZ|
+        double rates_size = 0, gain = 0;  // ‖F‖ after the first sweep; the most ‖ΔF‖/‖residual‖ so far
         for (int k = 0;; ++k) {
             sweep(m_F, m_mu, m_mu_pattern, q, g, m_Zq, m_G, m_g_at_base, k == 0);
             if constexpr (forced) add_force(force, q, p, m_Zp_in, t, h, true);
             sweep(m_G, m_mu_hat, m_mu_hat_pattern, p, f, m_Zp, m_F_swept, m_f_at_base, k == 0);
-            if (k > 0) {
-                const T delta = stage_change();
-                if (monitor.settled(delta, scale)) break;
-                refresh = !(delta <= refresh_below * (scale > T(1) ? scale : T(1)));
-            }
-            if (refresh) {
+            // the Jacobian on the first iteration, and again while the last correction exceeded √ε_double
+            if (k == 0 || !(delta <= refresh_below * (scale > T(1) ? scale : T(1)))) {
                 factor_jacobian(f, g, force, q, p, t, h);
                 if (!m_lu.isInvertible())
                     throw singular_step_error(std::string(name) + ": the fixed point's Newton Jacobian is singular at h = " +
                                               geomint::to_string(h) + " (a step too large)");
             }
-            const auto to_U = [](double x) { return in_U(x); };
             // the residual in double, then one solve on a plain vector (a single instantiation of it)
             m_residual.head(m) = in_double(m_F - m_F_swept).reshaped();
             if constexpr (forced) m_residual.tail(m) = in_double(m_Zp_in - m_Zp).reshaped();
             m_correction = m_lu.solve(m_residual);
+            const double correction = max_magnitude(m_correction.head(m));
+            double size = step * correction;
+            if constexpr (forced)
+                if (const double z = max_magnitude(m_correction.tail(m)); !(z <= size)) size = z;
+            delta = from_double<T>(size);
+            // the correction's own rounding: the residual's (ε_T·‖F‖ an entry) through J⁻¹, whose
+            // gain is at least ‖correction‖/‖residual‖ (the most seen this step); it sets the levels
+            // where it exceeds `scale` (a stiff step: q̈ = −100 q at h = 1 corrects to about 260 ε
+            // and no further at quad)
+            if (k == 0) rates_size = max_magnitude(in_double(m_F_swept));
+            if (const double residual = max_magnitude(m_residual.head(m)); residual > 0 && correction / residual > gain)
+                gain = correction / residual;
+            T level = scale;
+            if (const T floor = from_double<T>(step * gain * rates_size); floor > level) level = floor;
+            if (monitor.settled(delta, level)) break;  // the sweep's rates are within ε of the solution
+            const auto to_U = [](double x) { return in_U(x); };
             if constexpr (forced) m_Zp_in -= m_correction.tail(m).reshaped(n, s).unaryExpr(to_U);
             m_F -= m_correction.head(m).reshaped(n, s).unaryExpr(to_U);
-            m_Zq_old.swap(m_Zq);
-            m_Zp_old.swap(m_Zp);
         }
-        m_iterations = monitor.iterations() + 1;
+        m_iterations = monitor.iterations();  // each iteration sweeps once, and every one is checked
         m_F.swap(m_F_swept);
     }
 
