@@ -14,8 +14,9 @@
 ///   **Where they come from:** a scalar of at most 130 digits (`table_readable`,
 ///   scheme/decimal_tables.hpp) reads c, b and the scaled μ from the 140-digit tables of Degrees 1–12
 ///   (lobatto_tables.hpp, printed by test/galerkin/print_lobatto_tables.cpp from a 170-digit
-///   solve), one correctly rounded conversion per entry, so a Galerkin stepper header compiles
-///   without the solve; the test `Lobatto.TablesAreTheSolvedCoefficients` re-solves them at 120
+///   solve), one correctly rounded conversion per entry (Boost's cpp_bin_float from the entries'
+///   binary form, `binary_table_readable`), so a Galerkin stepper header compiles without the
+///   solve; the test `Lobatto.TablesAreTheSolvedCoefficients` re-solves them at 120
 ///   digits. Exact scalars (rational, symbolic) take the closed forms of Degrees 1 and 2. A scalar
 ///   of more than 130 digits solves them in T and needs
 ///   `#include <geomint/scheme/galerkin/solve_lobatto.hpp>` (a static_assert says so otherwise).
