@@ -36,10 +36,10 @@ concept table_readable = std::numeric_limits<T>::is_specialized && !std::numeric
 /// 0 < δ < 1 when `sticky` (the decimal entry lies strictly between L and L + 1), else δ = 0.
 /// Printed from the 140-digit decimal entry's exact value (test/galerkin/print_lobatto_tables.cpp).
 struct binary_entry {
-    bool negative;
-    bool sticky;
-    int exponent;
-    std::uint64_t limb[7];
+    bool negative;          ///< the sign
+    bool sticky;            ///< δ > 0: the entry lies strictly between L and L + 1
+    int exponent;           ///< the value is ±(L + δ)·2^(exponent − 448)
+    std::uint64_t limb[7];  ///< L, most significant limb first
 };
 
 /// The most bits a scalar may carry and read `binary_entry` correctly rounded (a rounding bit and
