@@ -17,6 +17,7 @@ namespace {
 using W = geomint::mp<170>;
 using boost::multiprecision::cpp_int;
 constexpr int digits = 140;
+constexpr int bits = geomint::scheme::binary_entry_bits, limbs = bits / 64;
 
 /// The entry printed to 140 significant digits (an exact zero solved to rounding as 0).
 std::string decimal(const W& v) {
@@ -26,7 +27,7 @@ std::string decimal(const W& v) {
 }
 
 /// The decimal entry's exact value in the binary form of scheme::binary_entry: the 448-bit
-/// integer L = floor(|x|·2^(448 − exponent)) with its top bit set, sticky when the rest is not 0.
+/// integer L = floor(|x|·2^(448 − exponent)) with its top bit set (448 = binary_entry_bits), sticky when the rest is not 0.
 std::string binary(const std::string& text) {
     const bool negative = text[0] == '-';
     const std::string body = text.substr(negative ? 1 : 0);
@@ -38,25 +39,27 @@ std::string binary(const std::string& text) {
     std::ostringstream out;
     out << "        {" << (negative ? "true" : "false") << ", ";
     if (n == 0) {
-        out << "false, 0, {0, 0, 0, 0, 0, 0, 0}},";
+        out << "false, 0, {";
+        for (int k = 0; k < limbs; ++k) out << (k ? ", " : "") << 0;
+        out << "}},";
         return out.str();
     }
     cpp_int num = n, den = 1;
     if (shift >= 0) num *= pow(cpp_int(10), unsigned(shift));
     else den = pow(cpp_int(10), unsigned(-shift));
-    int m = 447 - int(msb(num)) + int(msb(den));  // L = floor(num·2^m / den) has 448 bits
+    int m = bits - 1 - int(msb(num)) + int(msb(den));  // L = floor(num·2^m / den) has `bits` bits
     cpp_int l, rest;
     for (;;) {
         const cpp_int a = m >= 0 ? cpp_int(num << m) : num, b = m >= 0 ? den : cpp_int(den << -m);
         l = a / b;
         rest = a % b;
-        if (msb(l) > 447) --m;
-        else if (msb(l) < 447) ++m;
+        if (int(msb(l)) > bits - 1) --m;
+        else if (int(msb(l)) < bits - 1) ++m;
         else break;
     }
-    out << (rest != 0 ? "true" : "false") << ", " << 448 - m << ", {";
-    for (int k = 0; k < 7; ++k) {
-        const cpp_int limb = (l >> (64 * (6 - k))) & cpp_int("0xFFFFFFFFFFFFFFFF");
+    out << (rest != 0 ? "true" : "false") << ", " << bits - m << ", {";
+    for (int k = 0; k < limbs; ++k) {
+        const cpp_int limb = (l >> (64 * (limbs - 1 - k))) & cpp_int("0xFFFFFFFFFFFFFFFF");
         out << (k ? ", " : "") << "0x" << std::hex << std::setw(16) << std::setfill('0') << limb.convert_to<std::uint64_t>() << std::dec;
     }
     out << "}},";

@@ -70,12 +70,6 @@ TEST(Lobatto, Mp50OrderConditions) {
     for (int r = 1; r <= 8; ++r) check_pair<mp<50>>(r);
     check_closed_forms<mp<50>>();
 }
-// Every entry of the tables (read at 120 digits) within 10⁴ ε of the 120-digit solve for Degrees
-// 1–7 and 10⁷ ε beyond (the 120-digit solve's Vandermonde systems lose digits with the degree:
-// 4.4·10⁵ ε at Degree 12; the tables were solved at 170); the double and mp<50> nodes and weights
-// the steppers use equal to the solved ones rounded once, the scaled μ within 2 ε of them (the
-// exactness of 1 − μ and of the time symmetry moves an entry by an ulp at most), and Degree 2's μ
-// exact (5/4, 1/2, −1/4).
 // Every entry's binary form, rounded to T's bits by scheme::detail::from_binary, is Boost's
 // correctly rounded decimal conversion of the same entry: at 50 and 120 digits and at the widest
 // binary-readable cpp_bin_float (446 bits), and with the rounding of from_binary checked on ties.
@@ -116,6 +110,12 @@ TEST(Lobatto, BinaryTablesAreTheDecimalEntries) {
     EXPECT_EQ(scheme::detail::from_binary<mp<50>>(e), -(ldexp(mp<50>(1), 447) + 2 * one_ulp));
 }
 
+// Every entry of the tables (read at 120 digits) within 10⁴ ε of the 120-digit solve for Degrees
+// 1–7 and 10⁷ ε beyond (the 120-digit solve's Vandermonde systems lose digits with the degree:
+// 4.4·10⁵ ε at Degree 12; the tables were solved at 170); the double and mp<50> nodes and weights
+// the steppers use equal to the solved ones rounded once, the scaled μ within 2 ε of them (the
+// exactness of 1 − μ and of the time symmetry moves an entry by an ulp at most), and Degree 2's μ
+// exact (5/4, 1/2, −1/4).
 TEST(Lobatto, TablesAreTheSolvedCoefficients) {
     using W = mp<120>;
     for (int r = 1; r <= scheme::lobatto_max_degree; ++r) {

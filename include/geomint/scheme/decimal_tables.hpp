@@ -8,7 +8,7 @@
 /// `__float128`, geomint::dd); a wider or exact scalar computes the coefficients itself.
 /// Boost's cpp_bin_float (geomint::mp<D>) of at most `binary_table_bits` bits reads the same
 /// values from their binary form (`binary_entry`, printed beside the Lobatto tables), rounded
-/// here: its string constructor costs a translation unit about 1.3 s to compile.
+/// here: its string constructor costs a translation unit 0.3–0.5 s to compile (docs/benchmarks.md).
 
 #include <cmath>
 #include <cstddef>
@@ -31,20 +31,23 @@ concept table_readable = std::numeric_limits<T>::is_specialized && !std::numeric
                          std::numeric_limits<T>::digits10 <= coefficient_table_digits10 &&
                          (std::is_floating_point_v<T> || std::is_constructible_v<T, const char*>);
 
-/// A table entry in binary: ±(L + δ)·2^(exponent − 448), L the 448-bit integer whose 64-bit
-/// limbs are `limb` (most significant first; its top bit set unless the entry is 0) and
-/// 0 < δ < 1 when `sticky` (the decimal entry lies strictly between L and L + 1), else δ = 0.
+/// Bits of a binary entry's integer L (7 limbs of 64).
+inline constexpr int binary_entry_bits = 448;
+
+/// A table entry in binary: ±(L + δ)·2^(exponent − 448), L the 448-bit integer
+/// (`binary_entry_bits`) whose 64-bit limbs are `limb` (most significant first; its top bit set
+/// unless the entry is 0) and 0 < δ < 1 when `sticky` (the decimal entry lies strictly between L and L + 1), else δ = 0.
 /// Printed from the 140-digit decimal entry's exact value (test/galerkin/print_lobatto_tables.cpp).
 struct binary_entry {
     bool negative;          ///< the sign
     bool sticky;            ///< δ > 0: the entry lies strictly between L and L + 1
     int exponent;           ///< the value is ±(L + δ)·2^(exponent − 448)
-    std::uint64_t limb[7];  ///< L, most significant limb first
+    std::uint64_t limb[binary_entry_bits / 64];  ///< L, most significant limb first
 };
 
 /// The most bits a scalar may carry and read `binary_entry` correctly rounded (a rounding bit and
 /// one more below it).
-inline constexpr int binary_table_bits = 446;
+inline constexpr int binary_table_bits = binary_entry_bits - 2;
 
 /// True when T reads `binary_entry` tables: Boost's cpp_bin_float (its backend has a bit_count)
 /// of at most `binary_table_bits` bits.
@@ -58,9 +61,9 @@ namespace detail {
 /// (every partial sum is exact) and scaled by ldexp.
 template <class T>
 T from_binary(const binary_entry& e) {
-    constexpr int p = std::numeric_limits<T>::digits, bits = 448;
+    constexpr int p = std::numeric_limits<T>::digits, bits = binary_entry_bits, top_limb = bits / 64 - 1;
     static_assert(p <= binary_table_bits, "from_binary: T wider than the binary tables");
-    const auto bit = [&](int i) -> std::uint64_t { return (e.limb[6 - i / 64] >> (i % 64)) & 1u; };  // bit i of L
+    const auto bit = [&](int i) -> std::uint64_t { return (e.limb[top_limb - i / 64] >> (i % 64)) & 1u; };  // bit i of L
     if (!bit(bits - 1)) return T(0);  // normalized: only 0 lacks the top bit
     const int low = bits - p;         // L's bits low.. are the significand, bit low − 1 rounds
     bool below = e.sticky;            // any bit under the rounding bit

@@ -76,8 +76,9 @@ enum class convergence {
     /// 637 ε RMS over 6 runs of 3000 steps, against the sweeps' 267 ε; with ε/1024, 271 ε.
     quadratic_margin,
     /// δ_k is not a change but the size of Newton's k-th correction, an estimate of the iterate's
-    /// own error: stop when δ_k <= ε·max(scale, 1) (the fixed point's corrections, whose residual
-    /// is at hand before the next sweep: one sweep a step fewer than waiting for the change).
+    /// own error: stop when δ_k <= ε·max(scale, 1) (the fixed point's corrections, solved in double:
+    /// their size costs nothing at T's width, where the change of the iterate does). Called from
+    /// iteration 0 on.
     correction
 };
 

@@ -30,9 +30,9 @@
 /// Degree 4 the first is of order 5 or more, and the history costs more than it saves; Degree 1
 /// takes 3 sweeps either way), and not while a start is given (`start_from`). At mp50 on Kepler
 /// (e = 0.6, h = P/200) the sweeps a step fell from 5.08 to 4.60 at Degree 2 and 4.995 to 4.59 at
-/// Degree 3 (with the corrections' earlier stopping rule; 4.48 and 4.50 with today's); at double from 5.69 and 5.36 to 4.86; on q̈ = −q − 0.3 q³ at ωh ≥ 0.5 every step
-/// keeps the first (the same steps). The fixed point, and so the outputs within the iteration's
-/// tolerance, are the same.
+/// Degree 3 (with the corrections' earlier stopping rule; 4.48 and 4.50 with today's); at double
+/// from 5.69 and 5.36 to 4.86; on q̈ = −q − 0.3 q³ at ωh ≥ 0.5 every step keeps the first (the
+/// same steps). The fixed point, and so the outputs within the iteration's tolerance, are the same.
 ///
 /// Newton corrections (`iteration_options::corrections`; GNI §VIII.6.2 with mixed precision as
 /// in lagrangian_stages.hpp). The sweeps contract linearly, by about h²‖∂g/∂q‖ a sweep: at 50
@@ -54,8 +54,8 @@
 ///   and it is in double at no cost in T, where the change of the stage increments between sweeps
 ///   costs 2ns subtractions at T's width an iteration. At mp50 on Kepler (e = 0.6, h = P/200),
 ///   against the change's quadratic rule with a margin (θδ <= ε/1024): 4.48 sweeps a step
-///   instead of 4.64 at Degree 2, 4.37 instead of 4.71 at Degree 4; 401,031 instructions a step
-///   instead of 428,181 at Degree 2 and 937,993 instead of 1,001,788 at Degree 4; the same
+///   instead of 4.64 at Degree 2, 4.37 instead of 4.71 at Degree 4; 404,154 instructions a step
+///   instead of 428,181 at Degree 2 and 942,129 instead of 1,001,788 at Degree 4; the same
 ///   deviation from a 100-digit run (RMS over 3000 steps, six starts: docs/benchmarks.md).
 /// - With a force (below), the force sees the stage momenta of the sweep before, so a sweep
 ///   contracts by about h‖∂F/∂p‖ at best (21 sweeps a step at mp50 on the damped, driven Duffing
