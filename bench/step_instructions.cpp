@@ -11,6 +11,9 @@
 //                             e = 0.6 in odeint's pair form (std::array), h = P/200, from pericentre
 //   kepler_double_d2, kepler_double_d4  the same with the pair's copy at double solved first
 //                             (`with_double_model`)
+//   kepler_twice_d2, kepler_twice_d4  kepler_d2, kepler_d4 with each force call evaluating the
+//                             force twice: the difference to kepler_dD is what the step's force
+//                             evaluations cost in place (docs/benchmarks.md)
 //   forced_d2, forced_d4      Galerkin VI Degree 2 / 4, fixed point with its corrections, on a
 //                             forced_pair: the Duffing oscillator q̈ = −q − q³ − q̇/5 + (3/10) cos(6t/5),
 //                             h = 1/20, from (1/2, 0)
@@ -19,6 +22,12 @@
 //                             (problems::spherical_pendulum), h = 1/50, from θ = 1, φ̇ = 2
 //   rigid                     rigid_body_stepper (the rotor splitting), free body I = (1, 2, 3),
 //                             Π₀ = (1/10, 1, 1/5), R₀ = I, h = 1/100
+// and the units of the fixed point's cost at mp50 (STEPS = operations; docs/benchmarks.md):
+//   op_force                  one evaluation of Kepler's force
+//   op_add, op_mul_add        one addition z = x + y; one multiply-add z += x·y
+//   sweep_ops                 (STEPS ignored) the multiplications and additions a sweep of the
+//                             fixed point takes per state component at Degrees 1–8, and its calls
+//                             of g, counted from the pair's exact zeros and ones as the sweep skips them
 #include "galerkin_cases.hpp"
 
 #include <geomint/galerkin.hpp>
@@ -42,10 +51,22 @@ std::string pendulum(long steps) {
     return c.x.first(0).str(40) + " " + c.x.second(1).str(40);
 }
 
-template <unsigned Degree, bool DoubleCopy = false>
+/// Kepler's force evaluated `Times` times a call (the step sees one evaluation's result).
+template <int Times>
+struct repeated_kepler_force {
+    galerkin_cases::kepler_force<T> once;
+    void operator()(const std::array<T, 2>& q, std::array<T, 2>& dp) const {
+        for (int k = 0; k < Times; ++k) {
+            once(q, dp);
+            asm volatile("" ::: "memory");  // each evaluation is done: none merged with the other
+        }
+    }
+};
+
+template <unsigned Degree, bool DoubleCopy = false, int ForceTimes = 1>
 std::string kepler(long steps) {
     long calls = 0, double_calls = 0;
-    const auto pair = std::make_pair(galerkin_cases::kepler_velocity<T>{}, galerkin_cases::kepler_force<T>{&calls});
+    const auto pair = std::make_pair(galerkin_cases::kepler_velocity<T>{}, repeated_kepler_force<ForceTimes>{{&calls}});
     const auto sys = [&] {
         if constexpr (DoubleCopy)
             return geomint::with_double_model(pair, std::make_pair(galerkin_cases::kepler_velocity<double>{},
@@ -112,12 +133,62 @@ std::string rigid(long steps) {
     for (long k = 0; k < steps; ++k) st.do_step(body, x, T(k) * h, h);
     return x.second[0].str(40) + " " + x.first[1].str(40);
 }
+/// N operations of one kind at mp50, each result used by the next (no dead code to drop).
+std::string unit(const std::string& kind, long n) {
+    T x = T(1) / 3, y = T(2) / 1400, acc(0);
+    long calls = 0;
+    const galerkin_cases::kepler_force<T> g{&calls};
+    std::array<T, 2> q{T(1) / 3, T(4) / 5}, out;
+    const int which = kind == "op_force" ? 0 : kind == "op_add" ? 1 : 2;
+    for (long k = 0; k < n; ++k) {
+        if (which == 0) {
+            g(q, out);
+            q[1] = out[0];
+        } else if (which == 1) {
+            acc = x + y;
+            x = acc;
+        } else {
+            acc += x * y;
+        }
+    }
+    return acc.str(40) + " " + q[1].str(40);
+}
+
+/// The sweep's operations per state component (fixed_point.hpp, `sweep`, software scalars): for
+/// each half, the used columns' rates times β, each nonzero row's sum (entries one without a
+/// product) and its stage base + Z; the calls of g are the nonzero rows of μ.
+std::string sweep_ops() {
+    std::string rows;
+    for (int degree = 1; degree <= 8; ++degree) {
+        const auto pair = geomint::scheme::lobatto_iiia_iiib<T>(degree);
+        long mul = 0, add = 0, g_calls = 0;
+        for (const auto* M : {&pair.mu, &pair.mu_hat}) {
+            const Eigen::Index s = M->rows();
+            for (Eigen::Index j = 0; j < s; ++j) mul += (M->col(j).array() != T(0)).any() ? 1 : 0;
+            for (Eigen::Index i = 0; i < s; ++i) {
+                long terms = 0;
+                for (Eigen::Index j = 0; j < s; ++j)
+                    if ((*M)(i, j) != T(0)) {
+                        ++terms;
+                        if ((*M)(i, j) != T(1)) ++mul;
+                    }
+                if (terms > 0) add += terms;  // terms − 1 in the sum, one for base + Z
+                if (terms > 0 && M == &pair.mu) ++g_calls;
+            }
+        }
+        rows += "Degree " + std::to_string(degree) + ": " + std::to_string(mul) + " multiplications, " +
+                std::to_string(add) + " additions, " + std::to_string(g_calls) + " calls of g\n";
+    }
+    return rows;
+}
 }  // namespace
 
 int main(int argc, char** argv) {
     const std::string usage =
         "usage: bench_step_instructions pendulum_d2|pendulum_d4|kepler_d2|kepler_d4|kepler_double_d2|kepler_double_d4|"
-        "forced_d2|forced_d4|forced_double_d2|forced_double_d4|sphere_d2|sphere_d4|rigid STEPS";
+        "kepler_twice_d2|kepler_twice_d4|"
+        "forced_d2|forced_d4|forced_double_d2|forced_double_d4|sphere_d2|sphere_d4|rigid|op_force|op_add|op_mul_add|"
+        "sweep_ops STEPS";
     if (argc != 3) {
         std::fprintf(stderr, "%s\n", usage.c_str());
         return 2;
@@ -136,6 +207,8 @@ int main(int argc, char** argv) {
     else if (name == "kepler_d4") state = kepler<4>(steps);
     else if (name == "kepler_double_d2") state = kepler<2, true>(steps);
     else if (name == "kepler_double_d4") state = kepler<4, true>(steps);
+    else if (name == "kepler_twice_d2") state = kepler<2, false, 2>(steps);
+    else if (name == "kepler_twice_d4") state = kepler<4, false, 2>(steps);
     else if (name == "forced_d2") state = forced<2>(steps);
     else if (name == "forced_d4") state = forced<4>(steps);
     else if (name == "forced_double_d2") state = forced<2, true>(steps);
@@ -143,6 +216,8 @@ int main(int argc, char** argv) {
     else if (name == "sphere_d2") state = sphere<2>(steps);
     else if (name == "sphere_d4") state = sphere<4>(steps);
     else if (name == "rigid") state = rigid(steps);
+    else if (name == "op_force" || name == "op_add" || name == "op_mul_add") state = unit(name, steps);
+    else if (name == "sweep_ops") state = sweep_ops();
     else {
         std::fprintf(stderr, "bench_step_instructions: unknown case '%s'\n%s\n", name.c_str(), usage.c_str());
         return 2;
