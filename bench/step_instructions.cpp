@@ -133,6 +133,7 @@ std::string rigid(long steps) {
     for (long k = 0; k < steps; ++k) st.do_step(body, x, T(k) * h, h);
     return x.second[0].str(40) + " " + x.first[1].str(40);
 }
+
 /// N operations of one kind at mp50, each result used by the next (no dead code to drop).
 std::string unit(const std::string& kind, long n) {
     T x = T(1) / 3, y = T(2) / 1400, acc(0);

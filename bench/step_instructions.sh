@@ -16,9 +16,11 @@ count() {  # instructions of one run: case, steps
     sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/log"
 }
 printf '| case | steps N1, N2 | instructions a step | final state (N2) |\n|---|---|---|---|\n'
-for spec in "pendulum_d2 50 150" "pendulum_d4 50 150" "kepler_d2 700 2100" "kepler_d4 700 2100" "kepler_twice_d2 700 2100" "kepler_twice_d4 700 2100" "kepler_double_d2 700 2100" \
-            "kepler_double_d4 700 2100" "forced_d2 50 150" \
-            "forced_d4 50 150" "forced_double_d2 50 150" "forced_double_d4 50 150" "sphere_d2 50 150" "sphere_d4 50 150" "rigid 100 300" \
+for spec in "pendulum_d2 50 150" "pendulum_d4 50 150" \
+            "kepler_d2 700 2100" "kepler_d4 700 2100" "kepler_twice_d2 700 2100" "kepler_twice_d4 700 2100" \
+            "kepler_double_d2 700 2100" "kepler_double_d4 700 2100" \
+            "forced_d2 50 150" "forced_d4 50 150" "forced_double_d2 50 150" "forced_double_d4 50 150" \
+            "sphere_d2 50 150" "sphere_d4 50 150" "rigid 100 300" \
             "op_force 1000 3000" "op_add 1000 3000" "op_mul_add 1000 3000"; do
     read -r name n1 n2 <<< "$spec"
     i1=$(count "$name" "$n1")

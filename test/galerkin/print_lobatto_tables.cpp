@@ -27,7 +27,8 @@ std::string decimal(const W& v) {
 }
 
 /// The decimal entry's exact value in the binary form of scheme::binary_entry: the 448-bit
-/// integer L = floor(|x|·2^(448 − exponent)) with its top bit set (448 = binary_entry_bits), sticky when the rest is not 0.
+/// integer L = floor(|x|·2^(448 − exponent)) with its top bit set (448 = binary_entry_bits),
+/// sticky when the rest is not 0.
 std::string binary(const std::string& text) {
     const bool negative = text[0] == '-';
     const std::string body = text.substr(negative ? 1 : 0);

@@ -36,7 +36,8 @@ inline constexpr int binary_entry_bits = 448;
 
 /// A table entry in binary: ±(L + δ)·2^(exponent − 448), L the 448-bit integer
 /// (`binary_entry_bits`) whose 64-bit limbs are `limb` (most significant first; its top bit set
-/// unless the entry is 0) and 0 < δ < 1 when `sticky` (the decimal entry lies strictly between L and L + 1), else δ = 0.
+/// unless the entry is 0) and 0 < δ < 1 when `sticky` (the decimal entry lies strictly between
+/// L and L + 1), else δ = 0.
 /// Printed from the 140-digit decimal entry's exact value (test/galerkin/print_lobatto_tables.cpp).
 struct binary_entry {
     bool negative;          ///< the sign
