@@ -117,11 +117,11 @@ private:
         m_rates(sys, n, Method::name, [&](auto&& f, auto&& g) {
             scheme::splitting_sweep<Method>(
                 a, b,
-                [&](const U& c) {
+                [&](const U& c) GEOMINT_ALWAYS_INLINE {
                     f(m_p, m_rate_q);
                     advance(as_eigen(m_q), m_dq, as_eigen(m_rate_q), U(c * dt));
                 },
-                [&](const U& c) {
+                [&](const U& c) GEOMINT_ALWAYS_INLINE {
                     g(m_q, m_rate_p);
                     advance(as_eigen(m_p), m_dp, as_eigen(m_rate_p), U(c * dt));
                 });

@@ -36,6 +36,15 @@
 #include <functional>
 #include <utility>
 
+/// Marks a small callable of a step's inner loop (a substep) to be inlined whatever the
+/// optimization level's heuristics decide: GCC at -O2 left the splitting steppers' drift out of
+/// line in one binary and inlined it in another (Hénon–Heiles' sb3a, 1.5× against 1.0× odeint).
+#if defined(__GNUC__) || defined(__clang__)
+#define GEOMINT_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define GEOMINT_ALWAYS_INLINE
+#endif
+
 namespace geomint {
 
 /// Check policy (default): each step checks dt (finite and non-zero; dt < 0 steps backward), the
@@ -60,13 +69,16 @@ namespace detail {
 /// dt is finite and non-zero (dt < 0 steps backward, as odeint's steppers do).
 /// \throws std::invalid_argument naming the scheme, dt and the condition.
 template <class Scheme, class T>
-void require_step_size(const T& dt) {
+[[noreturn]] [[gnu::noinline]] void throw_step_size(const T& dt) {
+    throw std::invalid_argument(std::string(Scheme::name) + ": step size dt = " + geomint::to_string(dt) +
+                                " violates the precondition dt != 0 and finite (dt < 0 steps backward)");
+}
+template <class Scheme, class T>
+inline void require_step_size(const T& dt) {
     if constexpr (is_symbolic_v<T>) {
         return;  // an assumption on the symbol
     } else {
-        if (!(dt != T(0)) || !is_finite(dt))
-            throw std::invalid_argument(std::string(Scheme::name) + ": step size dt = " + geomint::to_string(dt) +
-                                        " violates the precondition dt != 0 and finite (dt < 0 steps backward)");
+        if (!(dt != T(0)) || !is_finite(dt)) throw_step_size<Scheme>(dt);  // the message built out of line
     }
 }
 
