@@ -84,19 +84,15 @@ public:
         out.resize(dof());
         for (std::size_t i = 0; i < bodies(); ++i) body(out, i) = body(p, i) / m_masses[i];
     }
-    /// −∂V/∂q: on body i, Σ_j G m_i m_j (q_j − q_i)/r_ij³.
+    /// −∂V/∂q: on body i, Σ_j G m_i m_j (q_j − q_i)/r_ij³. q of length N d; out is resized to
+    /// N d (no allocation when it has that length already). The pairs' arithmetic is on
+    /// fixed-size d-vectors, G m_i m_j precomputed (the same roundings as computing it per pair,
+    /// left to right): no temporary is allocated (bench/bench_n_body.cpp).
     void force(const vector<T>& q, vector<T>& out) const {
         ++*m_forces;
-        out = vector<T>::Zero(dof());
-        for (std::size_t i = 0; i < bodies(); ++i)
-            for (std::size_t j = i + 1; j < bodies(); ++j) {
-                const vector<T> d = body(q, j) - body(q, i);
-                const T r2 = d.squaredNorm();
-                using std::sqrt;
-                const vector<T> f = d * (m_G * m_masses[i] * m_masses[j] / (r2 * sqrt(r2)));
-                body(out, i) += f;
-                body(out, j) -= f;
-            }
+        out.resize(dof());
+        if (m_dimension == 2) force_pairs<2>(q.data(), out.data());
+        else force_pairs<3>(q.data(), out.data());
     }
     /// Calls of `force` so far (all copies of this model).
     std::uintmax_t force_evaluations() const { return *m_forces; }
@@ -156,6 +152,37 @@ public:
     }
 
 private:
+    // the force of force(q, out) on raw storage of N D entries, body i at [i D, i D + D)
+    template <int D>
+    void force_pairs(const T* q, T* out) const {
+        using piece = Eigen::Matrix<T, D, 1>;
+        const std::size_t n = bodies();
+        for (std::size_t k = 0; k < n * D; ++k) out[k] = T(0);
+        const T* pair_factor = m_pair_factor.data();
+        for (std::size_t i = 0; i < n; ++i) {
+            const Eigen::Map<const piece> qi(q + i * D);
+            Eigen::Map<piece> fi(out + i * D);
+            for (std::size_t j = i + 1; j < n; ++j, ++pair_factor) {
+                piece d = Eigen::Map<const piece>(q + j * D) - qi;
+                const T r2 = d.squaredNorm();
+                using std::sqrt;
+                const T scale = *pair_factor / (r2 * sqrt(r2));
+                d *= scale;
+                fi += d;
+                Eigen::Map<piece>(out + j * D) -= d;
+            }
+        }
+    }
+
+    // G m_i m_j for i < j in the order force_pairs visits the pairs
+    static std::vector<T> pair_factors(const std::vector<T>& masses, const T& G) {
+        std::vector<T> factors;
+        factors.reserve(masses.size() * (masses.size() - 1) / 2);
+        for (std::size_t i = 0; i < masses.size(); ++i)
+            for (std::size_t j = i + 1; j < masses.size(); ++j) factors.push_back(T(G * masses[i] * masses[j]));
+        return factors;
+    }
+
     template <class V>
     auto body(V& v, std::size_t i) const {
         return v.segment(Eigen::Index(i) * m_dimension, m_dimension);
@@ -164,6 +191,7 @@ private:
     std::vector<T> m_masses;
     int m_dimension;
     T m_G;
+    std::vector<T> m_pair_factor = pair_factors(m_masses, m_G);
     std::shared_ptr<std::uintmax_t> m_forces = std::make_shared<std::uintmax_t>(0);
 };
 
