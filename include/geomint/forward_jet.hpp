@@ -136,15 +136,23 @@ public:
         forward_jet r(a.m_value * b.m_value);
         r.m_gradient.noalias() = a.m_value * b.m_gradient + b.m_value * a.m_gradient;
         if constexpr (Order == 2) {
-            // one pass over the entries (Eigen's dynamic outer products go column by column)
+            // the lower triangle column by column, then its mirror (Eigen's dynamic outer products
+            // go column by column over the full square)
             const Eigen::Index m = a.directions();
             r.m_hessian.resize(m, m);
-            const T *ga = a.m_gradient.data(), *gb = b.m_gradient.data(), *ha = a.m_hessian.data(), *hb = b.m_hessian.data();
-            T* hr = r.m_hessian.data();
-            for (Eigen::Index j = 0; j < m; ++j)
+            const T* __restrict ga = a.m_gradient.data();
+            const T* __restrict gb = b.m_gradient.data();
+            const T* __restrict ha = a.m_hessian.data();
+            const T* __restrict hb = b.m_hessian.data();
+            T* __restrict hr = r.m_hessian.data();
+            const T& av = a.m_value;
+            const T& bv = b.m_value;
+            for (Eigen::Index j = 0; j < m; ++j) {
+                const T gaj = ga[j], gbj = gb[j];
                 for (Eigen::Index i = j; i < m; ++i)
-                    hr[i * m + j] = hr[j * m + i] =
-                        a.m_value * hb[j * m + i] + b.m_value * ha[j * m + i] + ga[i] * gb[j] + gb[i] * ga[j];
+                    hr[j * m + i] = av * hb[j * m + i] + bv * ha[j * m + i] + ga[i] * gbj + gb[i] * gaj;
+            }
+            mirror_lower(hr, m);
         }
         return r;
     }
@@ -171,17 +179,25 @@ public:
         if constexpr (Order == 2) {
             const Eigen::Index m = directions();
             r.m_hessian.resize(m, m);
-            const T *g = m_gradient.data(), *h = m_hessian.data();
-            T* hr = r.m_hessian.data();
+            const T* __restrict g = m_gradient.data();
+            const T* __restrict h = m_hessian.data();
+            T* __restrict hr = r.m_hessian.data();
             for (Eigen::Index j = 0; j < m; ++j) {
                 const T f2g = f2 * g[j];
-                for (Eigen::Index i = j; i < m; ++i) hr[i * m + j] = hr[j * m + i] = f1 * h[j * m + i] + f2g * g[i];
+                for (Eigen::Index i = j; i < m; ++i) hr[j * m + i] = f1 * h[j * m + i] + f2g * g[i];
             }
+            mirror_lower(hr, m);
         }
         return r;
     }
 
 private:
+    // the upper triangle of the m × m column-major h from its lower triangle
+    static void mirror_lower(T* h, Eigen::Index m) {
+        for (Eigen::Index j = 1; j < m; ++j)
+            for (Eigen::Index i = 0; i < j; ++i) h[j * m + i] = h[i * m + j];
+    }
+
     struct no_hessian {};
     T m_value;
     gradient_type m_gradient;
