@@ -115,6 +115,30 @@ TEST(PerturbedKepler, BadParametersAreNamed) {
     expect_throw_with<std::domain_error>([&] { k.exact(1.0); }, "multiples of the radial period");
 }
 
+// The force is −∇V: central differences of potential_energy (written apart from the force's
+// loop) in every coordinate, in 3 dimensions (the outer solar system) and in 2 (Burrau's problem).
+// δ = ε^(1/3)·|q|: truncation and rounding both about ε^(2/3) relative.
+TEST(NBodyGravity, ForceIsMinusTheGradientOfThePotential) {
+    using model = problems::n_body_gravity<double>;
+    for (const auto& [m, q0, p0] : {model::outer_solar_system(), model::pythagorean()}) {
+        vector<double> f;
+        m.force(q0, f);
+        ASSERT_EQ(f.size(), q0.size());
+        const double scale = f.cwiseAbs().maxCoeff();
+        for (Eigen::Index i = 0; i < q0.size(); ++i) {
+            const double delta = std::cbrt(std::numeric_limits<double>::epsilon()) * (std::max)(1.0, std::abs(q0(i)));
+            vector<double> up = q0, down = q0;
+            up(i) += delta;
+            down(i) -= delta;
+            const double gradient = (m.potential_energy(up) - m.potential_energy(down)) / (up(i) - down(i));
+            EXPECT_NEAR(f(i), -gradient, 1e-7 * scale) << "dimension " << m.dimension() << ", coordinate " << i;
+        }
+        vector<double> reused = vector<double>::Constant(q0.size(), 7.0);  // a caller's buffer: overwritten
+        m.force(q0, reused);
+        EXPECT_EQ(reused, f);
+    }
+}
+
 TEST(OuterSolarSystem, TimeTransformedSplittingAgainstRkf78) {
     using model = problems::n_body_gravity<double>;
     auto [m, q0, p0] = model::outer_solar_system();
