@@ -379,7 +379,7 @@ private:
     }
 
     /// m_J from m_d (the block formula of the file comment), written in place entry by entry: the
-    /// blocks are n × n with n small (a block expression's set-up cost more than its arithmetic:
+    /// blocks are n × n with n small (a block expression's set-up costs more than its arithmetic:
     /// 8 200 instructions a Degree 2 assembly of the double pendulum at double, 4 850 this way). Each
     /// entry takes the same operations in the same order as the block form did.
     void assemble(Eigen::Index n, Eigen::Index s) {
