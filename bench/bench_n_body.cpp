@@ -55,8 +55,7 @@ void model_force(benchmark::State& bs) {
 template <class T>
 void hand_force(benchmark::State& bs) {
     const auto [model, q0, p] = geomint::problems::n_body_gravity<T>::outer_solar_system();
-    // G = 2.95912208286e-4, read as the model reads it (an integer over 10^15, exact in T)
-    hand_written_force<T> force{{}, T(T(295912208286LL) / T(1000000000000000LL))};
+    hand_written_force<T> force{{}, model.gravitational_constant()};
     std::array<std::array<T, 3>, bodies> q, f;
     for (std::size_t i = 0; i < bodies; ++i) {
         force.m[i] = model.masses()[i];

@@ -60,6 +60,8 @@ public:
     int dimension() const { return m_dimension; }
     /// The masses.
     const std::vector<T>& masses() const { return m_masses; }
+    /// The gravitational constant G.
+    const T& gravitational_constant() const { return m_G; }
     /// Degrees of freedom N d.
     Eigen::Index dof() const { return Eigen::Index(m_masses.size()) * m_dimension; }
 
@@ -85,9 +87,9 @@ public:
         for (std::size_t i = 0; i < bodies(); ++i) body(out, i) = body(p, i) / m_masses[i];
     }
     /// −∂V/∂q: on body i, Σ_j G m_i m_j (q_j − q_i)/r_ij³. q of length N d; out is resized to
-    /// N d (no allocation when it has that length already). The pairs' arithmetic is on
-    /// fixed-size d-vectors, G m_i m_j precomputed (the same roundings as computing it per pair,
-    /// left to right): no temporary is allocated (bench/bench_n_body.cpp).
+    /// N d, allocating only when it has another length. The pairs' arithmetic is on fixed-size
+    /// d-vectors, with G m_i m_j precomputed (the same roundings as computing it per pair, left
+    /// to right; bench/bench_n_body.cpp).
     void force(const vector<T>& q, vector<T>& out) const {
         ++*m_forces;
         out.resize(dof());
