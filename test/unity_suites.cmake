@@ -1,6 +1,7 @@
 # cmake -DEXE=unit_<group> -DSUITES=a,b,... -P unity_suites.cmake (test/unity_groups.cmake): the
 # test suites the executable lists (--gtest_list_tests) are exactly those its files' CTests filter
 # on, so that no test of a group goes unrun and none runs under two names.
+cmake_minimum_required(VERSION 3.16)
 execute_process(COMMAND ${EXE} --gtest_list_tests OUTPUT_VARIABLE listing RESULT_VARIABLE status)
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "${EXE} --gtest_list_tests failed (${status})")
