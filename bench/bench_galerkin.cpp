@@ -2,7 +2,9 @@
 //
 //  - Newton path: the nonlinear double pendulum of the Simpson paper (`make_lagrangian_system`,
 //    derivatives by autodiff), h = t̄/100, Degrees 2 and 4, at double and mp50; counters give
-//    the Newton iterations per step.
+//    the Newton iterations per step. `newton_pendulum` steps states of run-time size
+//    (geomint::vector<T>), `newton_pendulum_fixed_size` fixed-size ones (geomint::vector<T, 2>:
+//    fixed-size jets, stage matrices and LU).
 //  - Fixed-point path: Kepler e = 0.6 (pair form, std::array state), h = P/200, Degrees 1–8, at
 //    double and mp50 (at mp50 with the default Newton corrections, `sweeps_only` without them, and
 //    `double_copy` with the pair's copy at double solved first: `with_double_model`);
@@ -33,9 +35,9 @@ using galerkin_cases::kepler_start;
 using galerkin_cases::kepler_step;
 using galerkin_cases::kepler_velocity;
 
-template <class T, unsigned Degree>
+template <class T, unsigned Degree, class V = geomint::vector<T>>
 void newton_pendulum(benchmark::State& s) {
-    galerkin_cases::newton_pendulum<T, Degree> c;
+    galerkin_cases::newton_pendulum<T, Degree, V> c;
     long steps = 0, iterations = 0;
     for (auto _ : s) {
         c.step();
@@ -134,6 +136,8 @@ template <class T>
 void register_all(const std::string& p) {
     benchmark::RegisterBenchmark(("newton_pendulum/D2/" + p).c_str(), newton_pendulum<T, 2>);
     benchmark::RegisterBenchmark(("newton_pendulum/D4/" + p).c_str(), newton_pendulum<T, 4>);
+    benchmark::RegisterBenchmark(("newton_pendulum_fixed_size/D2/" + p).c_str(), newton_pendulum<T, 2, geomint::vector<T, 2>>);
+    benchmark::RegisterBenchmark(("newton_pendulum_fixed_size/D4/" + p).c_str(), newton_pendulum<T, 4, geomint::vector<T, 2>>);
     register_fixed_point<T>(p, std::integer_sequence<unsigned, 1, 2, 3, 4, 5, 6, 7, 8>{});
     benchmark::RegisterBenchmark(("kepler_force_only/" + p).c_str(), kepler_force_only<T>);
     using A = std::array<T, 4>;

@@ -13,10 +13,10 @@
 namespace galerkin_cases {
 
 /// The Newton path: the nonlinear double pendulum of the Simpson paper (`make_lagrangian_system`,
-/// derivatives by forward jets), h = t̄/100, from (0, π/6) at rest.
-template <class T, unsigned Degree>
+/// derivatives by forward jets), h = t̄/100, from (0, π/6) at rest; states of run-time size
+/// (`geomint::vector<T>`), or `V` (`geomint::vector<T, 2>`: the path at compile-time sizes).
+template <class T, unsigned Degree, class V = geomint::vector<T>>
 struct newton_pendulum {
-    using V = geomint::vector<T>;
     geomint::problems::double_pendulum<T> dp{};
     decltype(std::declval<const geomint::problems::double_pendulum<T>&>().nonlinear_system()) sys = dp.nonlinear_system();
     geomint::galerkin_vi_stepper<V, Degree> stepper{};

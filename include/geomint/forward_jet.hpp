@@ -23,10 +23,13 @@
 ///     ∇(ab) = a∇b + b∇a,    ∇²(ab) = a∇²b + b∇²a + ∇a∇bᵀ + ∇b∇aᵀ,
 ///     ∇f(a) = f′(a)∇a,      ∇²f(a) = f′(a)∇²a + f″(a)∇a∇aᵀ.
 ///
-/// Storage: Eigen vectors and matrices of runtime size m ≤ Capacity held in place (no heap),
-/// or on the heap for Capacity = Eigen::Dynamic. The Hessian is symmetric to the bit (each
-/// entry is computed once and mirrored). A jet with m = 0 is a constant; it combines
-/// with jets of any m. Two jets with m > 0 must have the same m (an assertion).
+/// Storage (`jet_size::at_most`, the default): Eigen vectors and matrices of runtime size
+/// m ≤ Capacity held in place (no heap), or on the heap for Capacity = Eigen::Dynamic.
+/// `jet_size::exactly`: m = Capacity fixed at compile time (fixed-size Eigen vectors and
+/// matrices, loops the compiler unrolls), what a stepper with fixed-size states evaluates a model
+/// on (model/lagrangian_system.hpp). The Hessian is symmetric to the bit (each entry is computed
+/// once and mirrored). A jet with m = 0 is a constant; it combines with jets of any m. Two jets
+/// with m > 0 must have the same m (an assertion).
 
 #include "geomint/scalar.hpp"
 
@@ -38,33 +41,45 @@
 
 namespace geomint {
 
-template <class T, int Capacity, int Order>
+/// How a jet's number of directions m relates to its `Capacity`.
+enum class jet_size {
+    at_most,  ///< m ≤ Capacity, set at run time (Capacity = Eigen::Dynamic: unbounded, on the heap)
+    exactly   ///< m = Capacity (> 0), fixed at compile time; a constant has m = 0
+};
+
+template <class T, int Capacity, int Order, jet_size Size = jet_size::at_most>
 class forward_jet;
 
 template <class U>
 struct is_forward_jet : std::false_type {};
-template <class T, int C, int O>
-struct is_forward_jet<forward_jet<T, C, O>> : std::true_type {};
+template <class T, int C, int O, jet_size Z>
+struct is_forward_jet<forward_jet<T, C, O, Z>> : std::true_type {};
 
 /// A value of type `T` with its gradient and (Order 2) Hessian over m ≤ Capacity directions.
 ///
 /// \tparam T        the scalar (double, quad, mp<D>, ...).
 /// \tparam Capacity the largest m held in place, or Eigen::Dynamic (heap storage).
 /// \tparam Order    1 (value and gradient) or 2 (also the Hessian).
+/// \tparam Size     `jet_size::at_most` (m set at run time) or `jet_size::exactly` (m = Capacity).
 ///
 /// Arithmetic with jets, `T` and built-in arithmetic types; comparisons compare values; the
 /// functions below are found by argument-dependent lookup (write `using std::cos; cos(x)`).
-template <class T, int Capacity, int Order>
+template <class T, int Capacity, int Order, jet_size Size>
 class forward_jet {
     static_assert(Order == 1 || Order == 2, "forward_jet: Order must be 1 or 2");
+    static_assert(Size == jet_size::at_most || Capacity > 0, "forward_jet: jet_size::exactly needs a Capacity > 0");
+    static constexpr bool exact = Size == jet_size::exactly;
 
 public:
     /// Scalar type.
     using value_type = T;
-    /// Gradient: one entry per direction (at most Capacity).
-    using gradient_type = Eigen::Matrix<T, Eigen::Dynamic, 1, 0, Capacity, 1>;
+    /// Gradient: one entry per direction (at most Capacity, or exactly).
+    using gradient_type = std::conditional_t<exact, Eigen::Matrix<T, Capacity, 1>,
+                                             Eigen::Matrix<T, Eigen::Dynamic, 1, 0, Capacity, 1>>;
     /// Hessian over the directions (symmetric; empty unless Order = 2).
-    using hessian_type = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, 0, Capacity, Capacity>;
+    using hessian_type =
+        std::conditional_t<exact, Eigen::Matrix<T, Capacity, Capacity>,
+                           Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, 0, Capacity, Capacity>>;
     /// Highest derivative order carried (1 or 2).
     static constexpr int order = Order;
 
@@ -76,17 +91,24 @@ public:
 
     /// The variable number `k` of `m` directions at `value`: gradient e_k, Hessian 0.
     static forward_jet variable(const T& value, Eigen::Index k, Eigen::Index m) {
-        assert(k >= 0 && k < m);
-        forward_jet x(value);
-        x.m_gradient = gradient_type::Zero(m);
-        x.m_gradient(k) = T(1);
-        if constexpr (Order == 2) x.m_hessian = hessian_type::Zero(m, m);
+        forward_jet x;
+        x.assign_variable(value, k, m);
         return x;
+    }
+    /// This jet made the variable number `k` of `m` directions at `value`, in place (as
+    /// `variable`, without a temporary).
+    void assign_variable(const T& value, Eigen::Index k, Eigen::Index m) {
+        assert(k >= 0 && k < m);
+        m_value = value;
+        make_variable(m);
+        m_gradient.setZero();
+        m_gradient(k) = T(1);
+        if constexpr (Order == 2) m_hessian.setZero();
     }
 
     /// The value.
     const T& value() const { return m_value; }
-    /// ∇ (m entries; empty for a constant).
+    /// ∇ (m entries; empty for a constant, unspecified entries for a constant of `jet_size::exactly`).
     const gradient_type& gradient() const { return m_gradient; }
     /// ∇² (m × m; empty for a constant). Order 2 only.
     const hessian_type& hessian() const
@@ -95,7 +117,10 @@ public:
         return m_hessian;
     }
     /// m: the number of directions (0 for a constant).
-    Eigen::Index directions() const { return m_gradient.size(); }
+    Eigen::Index directions() const {
+        if constexpr (exact) return m_variable ? Capacity : 0;
+        else return m_gradient.size();
+    }
     /// The value (derivatives dropped).
     explicit operator T() const { return m_value; }
 
@@ -134,12 +159,12 @@ public:
         if (a.directions() == 0) return b.scaled(a.m_value);
         assert(a.directions() == b.directions());
         forward_jet r(a.m_value * b.m_value);
+        const Eigen::Index m = directions_of(a);
+        r.make_variable(m);
         r.m_gradient.noalias() = a.m_value * b.m_gradient + b.m_value * a.m_gradient;
         if constexpr (Order == 2) {
             // the lower triangle column by column, then its mirror (Eigen's dynamic outer products
             // go column by column over the full square)
-            const Eigen::Index m = a.directions();
-            r.m_hessian.resize(m, m);
             const T* __restrict ga = a.m_gradient.data();
             const T* __restrict gb = b.m_gradient.data();
             const T* __restrict ha = a.m_hessian.data();
@@ -166,6 +191,7 @@ public:
     forward_jet scaled(const T& c) const {
         forward_jet r(c * m_value);
         if (directions() == 0) return r;
+        r.make_variable(directions_of(*this));
         r.m_gradient.noalias() = c * m_gradient;
         if constexpr (Order == 2) r.m_hessian.noalias() = c * m_hessian;
         return r;
@@ -175,10 +201,10 @@ public:
     forward_jet chain(const T& f0, const T& f1, const T& f2) const {
         forward_jet r(f0);
         if (directions() == 0) return r;
+        const Eigen::Index m = directions_of(*this);
+        r.make_variable(m);
         r.m_gradient.noalias() = f1 * m_gradient;
         if constexpr (Order == 2) {
-            const Eigen::Index m = directions();
-            r.m_hessian.resize(m, m);
             const T* __restrict g = m_gradient.data();
             const T* __restrict h = m_hessian.data();
             T* __restrict hr = r.m_hessian.data();
@@ -192,6 +218,23 @@ public:
     }
 
 private:
+    // m of a jet known to have directions: a compile-time constant for `jet_size::exactly` (the
+    // loops over it unroll)
+    static Eigen::Index directions_of(const forward_jet& x) {
+        if constexpr (exact) return Capacity;
+        else return x.directions();
+    }
+    // a constant made a jet of m directions (storage sized; entries unset)
+    void make_variable([[maybe_unused]] Eigen::Index m) {
+        if constexpr (exact) {
+            assert(m == Capacity);
+            m_variable = true;
+        } else {
+            m_gradient.resize(m);
+            if constexpr (Order == 2) m_hessian.resize(m, m);
+        }
+    }
+
     // the upper triangle of the m × m column-major h from its lower triangle
     static void mirror_lower(T* h, Eigen::Index m) {
         for (Eigen::Index j = 1; j < m; ++j)
@@ -199,9 +242,11 @@ private:
     }
 
     struct no_hessian {};
+    struct no_flag {};
     T m_value;
     gradient_type m_gradient;
     [[no_unique_address]] std::conditional_t<Order == 2, hessian_type, no_hessian> m_hessian;
+    [[no_unique_address]] std::conditional_t<exact, bool, no_flag> m_variable{};  // exactly: m = Capacity, not 0
 };
 
 namespace detail {
@@ -215,22 +260,22 @@ concept jet_operand = std::same_as<S, J> || std::same_as<S, typename J::value_ty
 /// compare values only. Generated by the macros below (hidden from the reference).
 /// \cond GEOMINT_MACRO_EXPANSIONS
 #define GEOMINT_JET_BINARY(op, make)                                                                                  \
-    template <class T, int C, int O>                                                                                  \
-    forward_jet<T, C, O> operator op(const forward_jet<T, C, O>& a, const forward_jet<T, C, O>& b) {                  \
-        using J = forward_jet<T, C, O>;                                                                               \
+    template <class T, int C, int O, jet_size Z>                                                                                  \
+    forward_jet<T, C, O, Z> operator op(const forward_jet<T, C, O, Z>& a, const forward_jet<T, C, O, Z>& b) {                  \
+        using J = forward_jet<T, C, O, Z>;                                                                               \
         return make;                                                                                                  \
     }                                                                                                                 \
-    template <class T, int C, int O, class S>                                                                         \
-        requires detail::jet_operand<S, forward_jet<T, C, O>> && (!is_forward_jet<S>::value)                          \
-    forward_jet<T, C, O> operator op(const forward_jet<T, C, O>& a, const S& s) {                                     \
-        using J = forward_jet<T, C, O>;                                                                               \
+    template <class T, int C, int O, jet_size Z, class S>                                                                         \
+        requires detail::jet_operand<S, forward_jet<T, C, O, Z>> && (!is_forward_jet<S>::value)                          \
+    forward_jet<T, C, O, Z> operator op(const forward_jet<T, C, O, Z>& a, const S& s) {                                     \
+        using J = forward_jet<T, C, O, Z>;                                                                               \
         const J b(s);                                                                                                 \
         return make;                                                                                                  \
     }                                                                                                                 \
-    template <class T, int C, int O, class S>                                                                         \
-        requires detail::jet_operand<S, forward_jet<T, C, O>> && (!is_forward_jet<S>::value)                          \
-    forward_jet<T, C, O> operator op(const S& s, const forward_jet<T, C, O>& b) {                                     \
-        using J = forward_jet<T, C, O>;                                                                               \
+    template <class T, int C, int O, jet_size Z, class S>                                                                         \
+        requires detail::jet_operand<S, forward_jet<T, C, O, Z>> && (!is_forward_jet<S>::value)                          \
+    forward_jet<T, C, O, Z> operator op(const S& s, const forward_jet<T, C, O, Z>& b) {                                     \
+        using J = forward_jet<T, C, O, Z>;                                                                               \
         const J a(s);                                                                                                 \
         return make;                                                                                                  \
     }
@@ -241,18 +286,18 @@ GEOMINT_JET_BINARY(/, J::quotient(a, b))
 #undef GEOMINT_JET_BINARY
 
 #define GEOMINT_JET_COMPARE(op)                                                                                       \
-    template <class T, int C, int O>                                                                                  \
-    bool operator op(const forward_jet<T, C, O>& a, const forward_jet<T, C, O>& b) {                                  \
+    template <class T, int C, int O, jet_size Z>                                                                                  \
+    bool operator op(const forward_jet<T, C, O, Z>& a, const forward_jet<T, C, O, Z>& b) {                                  \
         return a.value() op b.value();                                                                                \
     }                                                                                                                 \
-    template <class T, int C, int O, class S>                                                                         \
-        requires detail::jet_operand<S, forward_jet<T, C, O>> && (!is_forward_jet<S>::value)                          \
-    bool operator op(const forward_jet<T, C, O>& a, const S& b) {                                                     \
+    template <class T, int C, int O, jet_size Z, class S>                                                                         \
+        requires detail::jet_operand<S, forward_jet<T, C, O, Z>> && (!is_forward_jet<S>::value)                          \
+    bool operator op(const forward_jet<T, C, O, Z>& a, const S& b) {                                                     \
         return a.value() op T(b);                                                                                     \
     }                                                                                                                 \
-    template <class T, int C, int O, class S>                                                                         \
-        requires detail::jet_operand<S, forward_jet<T, C, O>> && (!is_forward_jet<S>::value)                          \
-    bool operator op(const S& a, const forward_jet<T, C, O>& b) {                                                     \
+    template <class T, int C, int O, jet_size Z, class S>                                                                         \
+        requires detail::jet_operand<S, forward_jet<T, C, O, Z>> && (!is_forward_jet<S>::value)                          \
+    bool operator op(const S& a, const forward_jet<T, C, O, Z>& b) {                                                     \
         return T(a) op b.value();                                                                                     \
     }
 GEOMINT_JET_COMPARE(<)
@@ -267,116 +312,116 @@ GEOMINT_JET_COMPARE(!=)
 // ---- elementary functions: f(x) = x.chain(f, f′, f″) at x.value() ---------------------------
 
 /// sin of a jet (value, gradient and Hessian by the chain rule); likewise the other elementary functions below.
-template <class T, int C, int O>
-forward_jet<T, C, O> sin(const forward_jet<T, C, O>& x) {
+template <class T, int C, int O, jet_size Z>
+forward_jet<T, C, O, Z> sin(const forward_jet<T, C, O, Z>& x) {
     T s, c;
     detail::sin_and_cos(x.value(), s, c);
     return x.chain(s, c, -s);
 }
 /// cos of a jet.
-template <class T, int C, int O>
-forward_jet<T, C, O> cos(const forward_jet<T, C, O>& x) {
+template <class T, int C, int O, jet_size Z>
+forward_jet<T, C, O, Z> cos(const forward_jet<T, C, O, Z>& x) {
     T s, c;
     detail::sin_and_cos(x.value(), s, c);
     return x.chain(c, -s, -c);
 }
 /// tan of a jet.
-template <class T, int C, int O>
-forward_jet<T, C, O> tan(const forward_jet<T, C, O>& x) {
+template <class T, int C, int O, jet_size Z>
+forward_jet<T, C, O, Z> tan(const forward_jet<T, C, O, Z>& x) {
     using std::tan;
     const T t = tan(x.value()), d = T(1) + t * t;
     return x.chain(t, d, T(2) * t * d);
 }
 /// asin of a jet.
-template <class T, int C, int O>
-forward_jet<T, C, O> asin(const forward_jet<T, C, O>& x) {
+template <class T, int C, int O, jet_size Z>
+forward_jet<T, C, O, Z> asin(const forward_jet<T, C, O, Z>& x) {
     using std::asin;
     using std::sqrt;
     const T w = T(1) - x.value() * x.value(), d = T(1) / sqrt(w);
     return x.chain(asin(x.value()), d, x.value() * d / w);
 }
 /// acos of a jet.
-template <class T, int C, int O>
-forward_jet<T, C, O> acos(const forward_jet<T, C, O>& x) {
+template <class T, int C, int O, jet_size Z>
+forward_jet<T, C, O, Z> acos(const forward_jet<T, C, O, Z>& x) {
     using std::acos;
     using std::sqrt;
     const T w = T(1) - x.value() * x.value(), d = T(1) / sqrt(w);
     return x.chain(acos(x.value()), -d, -x.value() * d / w);
 }
 /// atan of a jet.
-template <class T, int C, int O>
-forward_jet<T, C, O> atan(const forward_jet<T, C, O>& x) {
+template <class T, int C, int O, jet_size Z>
+forward_jet<T, C, O, Z> atan(const forward_jet<T, C, O, Z>& x) {
     using std::atan;
     const T d = T(1) / (T(1) + x.value() * x.value());
     return x.chain(atan(x.value()), d, T(-2) * x.value() * d * d);
 }
 /// atan2(y, x): the derivatives of atan(y/x) (or −atan(x/y) where |y| > |x|), the value of
 /// atan2 (the angle's branch).
-template <class T, int C, int O>
-forward_jet<T, C, O> atan2(const forward_jet<T, C, O>& y, const forward_jet<T, C, O>& x) {
+template <class T, int C, int O, jet_size Z>
+forward_jet<T, C, O, Z> atan2(const forward_jet<T, C, O, Z>& y, const forward_jet<T, C, O, Z>& x) {
     using std::abs;
     using std::atan2;
-    forward_jet<T, C, O> r = abs(x.value()) >= abs(y.value()) ? atan(y / x) : -atan(x / y);
+    forward_jet<T, C, O, Z> r = abs(x.value()) >= abs(y.value()) ? atan(y / x) : -atan(x / y);
     return r - r.value() + atan2(y.value(), x.value());
 }
 /// sinh of a jet.
-template <class T, int C, int O>
-forward_jet<T, C, O> sinh(const forward_jet<T, C, O>& x) {
+template <class T, int C, int O, jet_size Z>
+forward_jet<T, C, O, Z> sinh(const forward_jet<T, C, O, Z>& x) {
     using std::cosh;
     using std::sinh;
     const T s = sinh(x.value());
     return x.chain(s, cosh(x.value()), s);
 }
 /// cosh of a jet.
-template <class T, int C, int O>
-forward_jet<T, C, O> cosh(const forward_jet<T, C, O>& x) {
+template <class T, int C, int O, jet_size Z>
+forward_jet<T, C, O, Z> cosh(const forward_jet<T, C, O, Z>& x) {
     using std::cosh;
     using std::sinh;
     const T c = cosh(x.value());
     return x.chain(c, sinh(x.value()), c);
 }
 /// tanh of a jet.
-template <class T, int C, int O>
-forward_jet<T, C, O> tanh(const forward_jet<T, C, O>& x) {
+template <class T, int C, int O, jet_size Z>
+forward_jet<T, C, O, Z> tanh(const forward_jet<T, C, O, Z>& x) {
     using std::tanh;
     const T t = tanh(x.value()), d = T(1) - t * t;
     return x.chain(t, d, T(-2) * t * d);
 }
 /// exp of a jet.
-template <class T, int C, int O>
-forward_jet<T, C, O> exp(const forward_jet<T, C, O>& x) {
+template <class T, int C, int O, jet_size Z>
+forward_jet<T, C, O, Z> exp(const forward_jet<T, C, O, Z>& x) {
     using std::exp;
     const T e = exp(x.value());
     return x.chain(e, e, e);
 }
 /// log of a jet.
-template <class T, int C, int O>
-forward_jet<T, C, O> log(const forward_jet<T, C, O>& x) {
+template <class T, int C, int O, jet_size Z>
+forward_jet<T, C, O, Z> log(const forward_jet<T, C, O, Z>& x) {
     using std::log;
     const T r = T(1) / x.value();
     return x.chain(log(x.value()), r, -r * r);
 }
 /// sqrt of a jet.
-template <class T, int C, int O>
-forward_jet<T, C, O> sqrt(const forward_jet<T, C, O>& x) {
+template <class T, int C, int O, jet_size Z>
+forward_jet<T, C, O, Z> sqrt(const forward_jet<T, C, O, Z>& x) {
     using std::sqrt;
     const T s = sqrt(x.value()), d = T(1) / (T(2) * s);
     return x.chain(s, d, -d / (T(2) * x.value()));
 }
 /// |x| of a jet (the derivative of |x| at 0 is taken as that of x).
-template <class T, int C, int O>
-forward_jet<T, C, O> abs(const forward_jet<T, C, O>& x) {
+template <class T, int C, int O, jet_size Z>
+forward_jet<T, C, O, Z> abs(const forward_jet<T, C, O, Z>& x) {
     return x.value() < T(0) ? -x : x;
 }
 /// fabs of a jet: as abs.
-template <class T, int C, int O>
-forward_jet<T, C, O> fabs(const forward_jet<T, C, O>& x) {
+template <class T, int C, int O, jet_size Z>
+forward_jet<T, C, O, Z> fabs(const forward_jet<T, C, O, Z>& x) {
     return abs(x);
 }
 /// x^c for a constant exponent c (T or a built-in type).
-template <class T, int C, int O, class S>
+template <class T, int C, int O, jet_size Z, class S>
     requires std::same_as<S, T> || std::is_arithmetic_v<S>
-forward_jet<T, C, O> pow(const forward_jet<T, C, O>& x, const S& exponent) {
+forward_jet<T, C, O, Z> pow(const forward_jet<T, C, O, Z>& x, const S& exponent) {
     using std::pow;
     const T c(exponent), a = x.value();
     const T f1 = c == T(0) ? T(0) : c * pow(a, c - T(1));
@@ -384,14 +429,14 @@ forward_jet<T, C, O> pow(const forward_jet<T, C, O>& x, const S& exponent) {
     return x.chain(pow(a, c), f1, f2);
 }
 /// x^y = exp(y log x) for a jet exponent (x > 0).
-template <class T, int C, int O>
-forward_jet<T, C, O> pow(const forward_jet<T, C, O>& x, const forward_jet<T, C, O>& y) {
+template <class T, int C, int O, jet_size Z>
+forward_jet<T, C, O, Z> pow(const forward_jet<T, C, O, Z>& x, const forward_jet<T, C, O, Z>& y) {
     return exp(y * log(x));
 }
 /// base^y for a scalar base and a jet exponent.
-template <class T, int C, int O, class S>
+template <class T, int C, int O, jet_size Z, class S>
     requires std::same_as<S, T> || std::is_arithmetic_v<S>
-forward_jet<T, C, O> pow(const S& base, const forward_jet<T, C, O>& y) {
+forward_jet<T, C, O, Z> pow(const S& base, const forward_jet<T, C, O, Z>& y) {
     using std::log;
     return exp(y * log(T(base)));
 }

@@ -472,6 +472,29 @@ TEST(GalerkinDoubleModel, SetsTheCostNotTheResult) {
     expect_double_model_sets_cost_not_result<4>();
 }
 
+// Fixed-size states at 50 digits take the Newton path at compile-time sizes, started from the
+// model's double copy on the same fixed-size path in double: the states of run-time-size states
+// to 200 ε over 200 steps, in as many Newton iterations in T.
+TEST(GalerkinDoubleModel, FixedSizeStatesGiveTheRunTimeSizeStates) {
+    using V2 = Eigen::Matrix<T, 2, 1>;
+    const problems::double_pendulum<T> dp;
+    const auto sys = dp.nonlinear_system();
+    const int steps = 200;
+    const pendulum_run dynamic = run_pendulum<2>(sys, steps);
+    galerkin_vi_stepper<V2, 2> st;
+    auto x = std::make_pair(V2(T(1), T(3) / 2), V2(T(0), T(0)));
+    long taken = 0;
+    for (int j = 0; j < steps; ++j) {
+        st.do_step(sys, x, T(j) / 50, T(1) / 50);
+        if (j >= 2) taken += st.iterations();
+    }
+    const T dist = state_distance(dynamic.x, std::make_pair(V{x.first(0), x.first(1)}, V{x.second(0), x.second(1)}));
+    std::cout << "double pendulum Degree 2, mp50: fixed-size states differ from run-time-size states by "
+              << to_d(dist / eps<T>()) << " eps\n";
+    EXPECT_LE(dist, steps * eps<T>());
+    EXPECT_EQ(double(taken) / (steps - 2), dynamic.iterations);
+}
+
 TEST(GalerkinDoubleModel, ACopyOfAnotherSizeIsRefused) {
     const problems::double_pendulum<T> dp;
     const auto plain = make_lagrangian_system<T>(2, dp.nonlinear_lagrangian());

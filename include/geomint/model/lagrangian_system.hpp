@@ -46,18 +46,19 @@
 namespace geomint {
 
 /// L's derivatives at a point (q, v): what the Galerkin steps' Newton solves need.
-template <class T>
+/// \tparam N n at compile time (a stepper with fixed-size states), or Eigen::Dynamic.
+template <class T, int N = Eigen::Dynamic>
 struct lagrangian_derivatives {
-    vector<T> Lq;   ///< ∂L/∂q (n): the generalized force
-    vector<T> Lv;   ///< ∂L/∂v (n): the generalized momenta p
-    matrix<T> Lqq;  ///< ∂²L/∂q² (n × n)
-    matrix<T> Lvq;  ///< ∂²L/∂v∂q (n × n): row i = ∂/∂v_i, column j = ∂/∂q_j
-    matrix<T> Lvv;  ///< ∂²L/∂v² (n × n): the (generalized) mass matrix
+    vector<T, N> Lq;   ///< ∂L/∂q (n): the generalized force
+    vector<T, N> Lv;   ///< ∂L/∂v (n): the generalized momenta p
+    matrix<T, N> Lqq;  ///< ∂²L/∂q² (n × n)
+    matrix<T, N> Lvq;  ///< ∂²L/∂v∂q (n × n): row i = ∂/∂v_i, column j = ∂/∂q_j
+    matrix<T, N> Lvv;  ///< ∂²L/∂v² (n × n): the (generalized) mass matrix
     /// A forced model's non-conservative generalized force F(q, v, t) (n) and its Jacobians
-    /// ∂F/∂q, ∂F/∂v (n × n); left empty by a conservative model.
-    vector<T> F;
-    matrix<T> Fq;  ///< ∂F/∂q (n × n)
-    matrix<T> Fv;  ///< ∂F/∂v (n × n)
+    /// ∂F/∂q, ∂F/∂v (n × n); left untouched by a conservative model.
+    vector<T, N> F;
+    matrix<T, N> Fq;  ///< ∂F/∂q (n × n)
+    matrix<T, N> Fv;  ///< ∂F/∂v (n × n)
 };
 
 /// No non-conservative force (the default of `lagrangian_system`).
@@ -215,6 +216,30 @@ public:
         with_jets<2>(q, v, [&](const auto& Lx) { split_into(Lx, q, v, d); });
     }
 
+    /// \name Fixed-size forms
+    /// `gradient`, `derivatives` and `force` for n fixed at compile time (N = n; what a stepper
+    /// with fixed-size states calls): L is evaluated on jets of exactly 2N directions
+    /// (`forward_jet<T, 2N, Order, jet_size::exactly>`), still given as `std::vector`s.
+    /// \throws what the run-time-size forms throw.
+    /// @{
+    template <int N>
+        requires(N != Eigen::Dynamic)
+    void gradient(const vector<T, N>& q, const vector<T, N>& v, lagrangian_derivatives<T, N>& d) const {
+        with_jets<1>(q, v, [&](const auto& Lx) { split_into(Lx, q, v, d); });
+    }
+    template <int N>
+        requires(N != Eigen::Dynamic)
+    void derivatives(const vector<T, N>& q, const vector<T, N>& v, lagrangian_derivatives<T, N>& d) const {
+        with_jets<2>(q, v, [&](const auto& Lx) { split_into(Lx, q, v, d); });
+    }
+    template <int N>
+        requires(N != Eigen::Dynamic && has_force)
+    void force(const vector<T, N>& q, const vector<T, N>& v, const T& t, lagrangian_derivatives<T, N>& d,
+               bool jacobians) const {
+        if constexpr (generic_force) force_of_generic(q, v, t, d, jacobians);
+    }
+    /// @}
+
     /// The force F(q, v, t) into d.F and, when `jacobians`, ∂F/∂q and ∂F/∂v into d.Fq and d.Fv (by
     /// one evaluation of F on first-order jets over x = (q, v)). Forced models only.
     /// \throws std::invalid_argument when F returns another number of entries than n;
@@ -265,7 +290,8 @@ private:
     static Eigen::Index index(std::size_t i) { return static_cast<Eigen::Index>(i); }
 
     /// `force` for a force callable of any scalar type.
-    void force_of_generic(const vector<T>& q, const vector<T>& v, const T& t, lagrangian_derivatives<T>& d,
+    template <int N>
+    void force_of_generic(const vector<T, N>& q, const vector<T, N>& v, const T& t, lagrangian_derivatives<T, N>& d,
                           bool jacobians) const {
         const Eigen::Index n = index(m_dof);
         const auto size_check = [&](std::size_t k) {
@@ -300,56 +326,66 @@ private:
         });
     }
 
-    [[noreturn]] static void throw_degenerate(const vector<T>& q, const vector<T>& v, const std::string& what) {
+    template <class Vec>
+    [[noreturn]] static void throw_degenerate(const Vec& q, const Vec& v, const std::string& what) {
         throw std::domain_error("lagrangian_system: " + what + " is singular at q = (" + entries_to_string(q) + "), v = (" + entries_to_string(v) +
                                 ") (precondition: a regular Lagrangian, det d2L/dv2 != 0)");
     }
 
-    void require_length(const vector<T>& x, const char* what) const {
+    template <class Vec>
+    void require_length(const Vec& x, const char* what) const {
         if (static_cast<std::size_t>(x.size()) != m_dof)
             throw std::invalid_argument(std::string("lagrangian_system: ") + what + " has " + std::to_string(x.size()) +
                                         " entries; the system has dof = " + std::to_string(m_dof));
     }
 
     /// `use(L(x))` with x = (q, v) seeded as the 2n variables of Order-`Order` jets.
-    template <int Order, class Use>
-    auto with_jets(const vector<T>& q, const vector<T>& v, const Use& use) const {
+    template <int Order, class Vec, class Use>
+    auto with_jets(const Vec& q, const Vec& v, const Use& use) const {
         return with_jets<Order>(q, v, [this](const auto& xq, const auto& xv) {
             using J = typename std::decay_t<decltype(xq)>::value_type;
             return J(detail::autodiff_callable<generic_lagrangian>(m_L)(xq, xv));
         }, use);
     }
     /// `use(F(x, t))` for the force.
-    template <int Order, class Use>
-    auto with_jets(const vector<T>& q, const vector<T>& v, const Force& F, const T& t, const Use& use) const {
+    template <int Order, class Vec, class Use>
+    auto with_jets(const Vec& q, const Vec& v, const Force& F, const T& t, const Use& use) const {
         return with_jets<Order>(q, v, [&F, &t](const auto& xq, const auto& xv) { return F(xq, xv, t); }, use);
     }
-    /// `use(function(xq, xv))` with x = (q, v) seeded as the 2n variables of Order-`Order` jets.
-    template <int Order, class Function, class Use>
-    auto with_jets(const vector<T>& q, const vector<T>& v, const Function& function, const Use& use) const {
+    /// `use(function(xq, xv))` with x = (q, v) seeded as the 2n variables of Order-`Order` jets:
+    /// jets of exactly 2N directions for vectors of a compile-time length N.
+    template <int Order, class Vec, class Function, class Use>
+    auto with_jets(const Vec& q, const Vec& v, const Function& function, const Use& use) const {
         require_length(q, "q");
         require_length(v, "v");
-        if (2 * m_dof <= std::size_t(jet_capacity))
-            return evaluate_on<forward_jet<T, jet_capacity, Order>>(q, v, function, use);
-        return evaluate_on<forward_jet<T, Eigen::Dynamic, Order>>(q, v, function, use);
+        constexpr int N = Vec::RowsAtCompileTime;
+        if constexpr (N != Eigen::Dynamic) {
+            return evaluate_on<forward_jet<T, 2 * N, Order, jet_size::exactly>>(q, v, function, use);
+        } else {
+            if (2 * m_dof <= std::size_t(jet_capacity))
+                return evaluate_on<forward_jet<T, jet_capacity, Order>>(q, v, function, use);
+            return evaluate_on<forward_jet<T, Eigen::Dynamic, Order>>(q, v, function, use);
+        }
     }
-    template <class J, class Function, class Use>
-    auto evaluate_on(const vector<T>& q, const vector<T>& v, const Function& function, const Use& use) const {
+    /// The arguments are a thread's vectors of jets, kept between calls: an evaluation allocates
+    /// nothing once they have n entries (the evaluations of one thread never nest).
+    template <class J, class Vec, class Function, class Use>
+    auto evaluate_on(const Vec& q, const Vec& v, const Function& function, const Use& use) const {
         const Eigen::Index n = index(m_dof);
-        std::vector<J> xq, xv;
-        xq.reserve(m_dof);
-        xv.reserve(m_dof);
+        thread_local std::vector<J> xq, xv;
+        xq.resize(m_dof);
+        xv.resize(m_dof);
         for (Eigen::Index i = 0; i < n; ++i) {
-            xq.push_back(J::variable(q(i), i, 2 * n));
-            xv.push_back(J::variable(v(i), n + i, 2 * n));
+            xq[std::size_t(i)].assign_variable(q(i), i, 2 * n);
+            xv[std::size_t(i)].assign_variable(v(i), n + i, 2 * n);
         }
         return use(function(std::as_const(xq), std::as_const(xv)));
     }
     /// L's gradient over x = (q, v) into d.Lq, d.Lv and, for second-order jets, its Hessian into
     /// d.Lqq, d.Lvq, d.Lvv; each entry checked finite (std::domain_error naming the first that is
     /// not). A constant L (no directions) has zero derivatives.
-    template <class J>
-    void split_into(const J& Lx, const vector<T>& q, const vector<T>& v, lagrangian_derivatives<T>& d) const {
+    template <class J, int N>
+    void split_into(const J& Lx, const vector<T, N>& q, const vector<T, N>& v, lagrangian_derivatives<T, N>& d) const {
         const Eigen::Index n = index(m_dof);
         if (Lx.directions() == 0) {
             d.Lq.setZero(n);
@@ -363,16 +399,27 @@ private:
         }
         const auto& g = Lx.gradient();
         for (Eigen::Index j = 0; j < 2 * n; ++j) checked(g(j), q, v, [&] { return "dL/d" + label(j); });
-        d.Lq = g.head(n);
-        d.Lv = g.tail(n);
+        if constexpr (N != Eigen::Dynamic) {
+            d.Lq = g.template head<N>();
+            d.Lv = g.template tail<N>();
+        } else {
+            d.Lq = g.head(n);
+            d.Lv = g.tail(n);
+        }
         if constexpr (J::order == 2) {
             const auto& H = Lx.hessian();
             for (Eigen::Index j = 0; j < 2 * n; ++j)
                 for (Eigen::Index i = j; i < 2 * n; ++i)
                     checked(H(i, j), q, v, [&] { return "d2L/d" + label(i) + "d" + label(j); });
-            d.Lqq = H.topLeftCorner(n, n);
-            d.Lvq = H.bottomLeftCorner(n, n);
-            d.Lvv = H.bottomRightCorner(n, n);
+            if constexpr (N != Eigen::Dynamic) {
+                d.Lqq = H.template topLeftCorner<N, N>();
+                d.Lvq = H.template bottomLeftCorner<N, N>();
+                d.Lvv = H.template bottomRightCorner<N, N>();
+            } else {
+                d.Lqq = H.topLeftCorner(n, n);
+                d.Lvq = H.bottomLeftCorner(n, n);
+                d.Lvv = H.bottomRightCorner(n, n);
+            }
         }
     }
     /// The name of variable k of x = (q, v): "q[i]" or "v[i]".
@@ -381,8 +428,8 @@ private:
         return (k < n ? std::string("q[") : std::string("v[")) + std::to_string(k < n ? k : k - n) + "]";
     }
 
-    template <class U>
-    std::vector<U> entries(const vector<T>& x, const char* what) const {
+    template <class U, class Vec>
+    std::vector<U> entries(const Vec& x, const char* what) const {
         require_length(x, what);
         std::vector<U> e;
         e.reserve(m_dof);
@@ -391,8 +438,8 @@ private:
     }
 
     /// value, or std::domain_error naming `what` (a string, or a callable building it), q and v.
-    template <class What>
-    static T checked(T value, const vector<T>& q, const vector<T>& v, const What& what) {
+    template <class Vec, class What>
+    static T checked(T value, const Vec& q, const Vec& v, const What& what) {
         if (!is_finite(value))
             throw std::domain_error("lagrangian_system: " + describe(what) + " at q = (" + entries_to_string(q) + "), v = (" + entries_to_string(v) + ") is " +
                                     geomint::to_string(value) +

@@ -35,7 +35,8 @@ struct quadratic_lagrangian_view {
         return d;
     }
     /// L's derivatives at (q, v), into \p d (its storage reused).
-    void derivatives(const vector<T>& q, const vector<T>& v, lagrangian_derivatives<T>& d) const {
+    template <int N>
+    void derivatives(const vector<T, N>& q, const vector<T, N>& v, lagrangian_derivatives<T, N>& d) const {
         const Eigen::Index n = q.size();
         d.Lqq = -matrix<T>(model.stiffness());
         d.Lvv = model.mass();
@@ -44,7 +45,8 @@ struct quadratic_lagrangian_view {
         d.Lv.noalias() = d.Lvv * v;
     }
     /// L's gradient (Lq, Lv) at (q, v), into \p d.
-    void gradient(const vector<T>& q, const vector<T>& v, lagrangian_derivatives<T>& d) const {
+    template <int N>
+    void gradient(const vector<T, N>& q, const vector<T, N>& v, lagrangian_derivatives<T, N>& d) const {
         d.Lq.noalias() = -(model.stiffness() * q);
         d.Lv.noalias() = model.mass() * v;
     }
@@ -52,7 +54,9 @@ struct quadratic_lagrangian_view {
     vector<T> velocity(const vector<T>& /*q*/, const vector<T>& p) const { return model.apply_inverse_mass(p); }
 
     /// F(q, v, t) = f(t) − C v into d.F; with `jacobians`, ∂F/∂q = 0 and ∂F/∂v = −C.
-    void force(const vector<T>& /*q*/, const vector<T>& v, const T& t, lagrangian_derivatives<T>& d, bool jacobians) const
+    template <int N>
+    void force(const vector<T, N>& /*q*/, const vector<T, N>& v, const T& t, lagrangian_derivatives<T, N>& d,
+               bool jacobians) const
         requires has_force
     {
         d.F = model.load(t);

@@ -29,7 +29,7 @@ namespace geomint::detail {
 /// The model solvers of a `galerkin_vi_stepper` with scalar U, working vectors vector<U, N> and
 /// state types `Coor`, `Momentum`: their factorizations, Newton's warm start and work arrays,
 /// kept between steps (the stepper makes this object on its first step on a model).
-template <class U, int N, class Coor, class Momentum>
+template <class U, int N, int Stages, class Coor, class Momentum>
 class galerkin_model_paths {
 public:
     /// What a step reports: its iterations, and whether it was a Newton step on a Lagrangian
@@ -76,15 +76,7 @@ public:
                                          "last_step_jacobian() (dual states work on the pair-form path)");
             with_lagrangian_view(std::as_const(sys), [&](const auto& view) {
                 require_dof(q.size(), static_cast<Eigen::Index>(view.dof()), name);
-                if constexpr (N == Eigen::Dynamic) {
-                    m_newton.step(c, view, q, p, t, h, dq, dp, options, name, continuing);
-                } else {  // the Newton path works at run-time sizes
-                    m_q = q;
-                    m_p = p;
-                    m_newton.step(c, view, m_q, m_p, t, h, m_dq, m_dp, options, name, continuing);
-                    dq = m_dq;
-                    dp = m_dp;
-                }
+                m_newton.step(c, view, q, p, t, h, dq, dp, options, name, continuing);
             });
             return {m_newton.iterations(), true};
         } else if constexpr (form_of<S>() == system_form::constrained_lagrangian) {
@@ -128,7 +120,10 @@ private:
     using stage_cache = std::conditional_t<is_dual_v<U>, int, factor_cache<Factor, U>>;
     stage_cache<scheme::galerkin_stage_solver<U, matrix<U>>> m_dense_stages;
     stage_cache<scheme::galerkin_stage_solver<U, sparse_matrix<U>>> m_sparse_stages;
-    std::conditional_t<is_dual_v<U>, int, scheme::lobatto_newton<U>> m_newton{};
+    // fixed-size stages and Jacobian for fixed-size states (the stage count then fixed too); at
+    // run-time sizes one instantiation serves every Degree
+    std::conditional_t<is_dual_v<U>, int, scheme::lobatto_newton<U, N, N == Eigen::Dynamic ? Eigen::Dynamic : Stages>>
+        m_newton{};
     std::conditional_t<is_dual_v<U>, int, scheme::constrained_lobatto<U>> m_constrained{};
     scheme::detail::constrained_workspace<Coor, Momentum> m_constraint_calls;
     vector<U> m_q, m_p, m_dq, m_dp;  // run-time-size copies for the solvers

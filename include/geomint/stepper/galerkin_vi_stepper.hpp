@@ -43,7 +43,7 @@ namespace geomint {
 namespace detail {
 /// The Galerkin VI's solvers of the models (structural, Lagrangian, constrained), defined in
 /// stepper/galerkin_vi_models.hpp.
-template <class U, int N, class Coor, class Momentum>
+template <class U, int N, int S, class Coor, class Momentum>
 class galerkin_model_paths;
 
 /// Whether `galerkin_vi_stepper` takes `S` to its model solvers rather than to the fixed point.
@@ -153,7 +153,7 @@ public:
     /// \throws std::logic_error if the last step was not on such a model.
     template <class System>
     matrix<value_type> last_step_jacobian(const System& sys) {
-        using paths = detail::galerkin_model_paths<U, N, Coor, Momentum>;
+        using paths = detail::galerkin_model_paths<U, N, int(Degree) + 1, Coor, Momentum>;
         static_assert(detail::complete_type<paths>,
                       "galerkin_vi_stepper::last_step_jacobian needs the model solvers: #include "
                       "<geomint/stepper/galerkin_vi_models.hpp> (or <geomint/galerkin.hpp>)");
@@ -191,7 +191,7 @@ private:
         const auto& c = method::template coefficients<U>();
         m_newton_last = false;
         if constexpr (detail::galerkin_model_form<S>()) {
-            using paths = detail::galerkin_model_paths<U, N, Coor, Momentum>;
+            using paths = detail::galerkin_model_paths<U, N, int(Degree) + 1, Coor, Momentum>;
             static_assert(detail::complete_type<paths>,
                           "galerkin_vi_stepper on a structural_system, lagrangian_system, dense quadratic_lagrangian "
                           "or constrained system needs the model solvers: #include "
