@@ -216,29 +216,32 @@ public:
         with_jets<2>(q, v, [&](const auto& Lx) { split_into(Lx, q, v, d); });
     }
 
-    /// \name Fixed-size forms
-    /// `gradient`, `derivatives` and `force` for n fixed at compile time (N = n; what a stepper
-    /// with fixed-size states calls): L is evaluated on jets of exactly 2N directions
-    /// (`forward_jet<T, 2N, Order, jet_size::exactly>`), still given as `std::vector`s.
-    /// \throws what the run-time-size forms throw.
-    /// @{
+    // Fixed-size forms, for n fixed at compile time (N = n; what a stepper with fixed-size states
+    // calls): L is evaluated on jets of exactly 2N directions (`forward_jet<T, 2N, Order,
+    // jet_size::exactly>`), still given as `std::vector`s.
+
+    /// `gradient(q, v, d)` for n = N fixed at compile time (jets of exactly 2N directions).
+    /// \throws what the run-time-size form throws.
     template <int N>
         requires(N != Eigen::Dynamic)
     void gradient(const vector<T, N>& q, const vector<T, N>& v, lagrangian_derivatives<T, N>& d) const {
         with_jets<1>(q, v, [&](const auto& Lx) { split_into(Lx, q, v, d); });
     }
+    /// `derivatives(q, v, d)` for n = N fixed at compile time (jets of exactly 2N directions).
+    /// \throws what the run-time-size form throws.
     template <int N>
         requires(N != Eigen::Dynamic)
     void derivatives(const vector<T, N>& q, const vector<T, N>& v, lagrangian_derivatives<T, N>& d) const {
         with_jets<2>(q, v, [&](const auto& Lx) { split_into(Lx, q, v, d); });
     }
+    /// `force(q, v, t, d, jacobians)` for n = N fixed at compile time. Forced models only.
+    /// \throws what the run-time-size form throws.
     template <int N>
         requires(N != Eigen::Dynamic && has_force)
     void force(const vector<T, N>& q, const vector<T, N>& v, const T& t, lagrangian_derivatives<T, N>& d,
                bool jacobians) const {
         if constexpr (generic_force) force_of_generic(q, v, t, d, jacobians);
     }
-    /// @}
 
     /// The force F(q, v, t) into d.F and, when `jacobians`, ∂F/∂q and ∂F/∂v into d.Fq and d.Fv (by
     /// one evaluation of F on first-order jets over x = (q, v)). Forced models only.
