@@ -34,8 +34,9 @@
 /// Sizes: with n and s known at compile time (`lobatto_newton<T, N, S>`, what the Galerkin
 /// stepper takes for fixed-size states: `std::array<T, n>`, `Eigen::Matrix<T, n, 1>`) the stage
 /// matrices, the Jacobian and its LU are fixed-size and the model's derivatives come from jets of
-/// exactly 2n directions (`lagrangian_system`'s fixed-size forms); the same formulas in the same
-/// order as at run-time sizes. Measured on the double pendulum at double, Degree 2, h = t̄/100
+/// exactly 2n directions (`lagrangian_system`'s fixed-size forms); the same formulas as at
+/// run-time sizes, whose states they give to round-off (1.6 ε after 200 steps of the double
+/// pendulum at double; test_galerkin). Measured on the double pendulum at double, Degree 2, h = t̄/100
 /// (callgrind): 26 577 instructions a step against 72 045 for `Eigen::VectorXd` states.
 ///
 /// Forces (discrete Lagrange–d'Alembert; Marsden & West 2001, §3.2.3–3.2.4): a non-conservative
