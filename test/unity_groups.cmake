@@ -25,6 +25,8 @@ endfunction()
 # the .inc files it includes (recursively) into `out_includes`; the test suites it defines
 # (TEST, TEST_F, TEST_P, RC_GTEST_PROP, also in its .inc files) into `out_suites`.
 function(geomint_scan_test_file file out_includes out_suites)
+  # what is read here (a group's includes and suites) is configuration: editing the file re-runs it
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${file})
   get_filename_component(dir ${file} DIRECTORY)
   file(STRINGS ${file} lines REGEX "^[ \t]*(#[ \t]*include|(TEST|TEST_F|TEST_P|RC_GTEST_PROP)[ \t]*\\()")
   set(includes "")

@@ -30,6 +30,14 @@
 /// on (model/lagrangian_system.hpp). The Hessian is symmetric to the bit (each entry is computed
 /// once and mirrored). A jet with m = 0 is a constant; it combines with jets of any m. Two jets
 /// with m > 0 must have the same m (an assertion).
+///
+/// A second-order jet knows when its Hessian is zero (a constant, a variable, and their scalings
+/// and sums: the jets a Lagrangian's velocities and angle differences are): its Hessian is then
+/// not stored, a product of two such jets is the two outer products of their gradients alone, and
+/// f(x) of one is f″(x)∇x∇xᵀ alone. The terms left out are exact zeros, so the results are those
+/// of the full rules to the bit (for finite values). On the double pendulum's Lagrangian this
+/// takes a Galerkin step at double from 26 577 to 24 887 instructions (Degree 2, fixed-size
+/// states, callgrind; the same states to the bit).
 
 #include "geomint/scalar.hpp"
 
@@ -103,18 +111,20 @@ public:
         make_variable(m);
         m_gradient.setZero();
         m_gradient(k) = T(1);
-        if constexpr (Order == 2) m_hessian.setZero();
+        if constexpr (Order == 2) m_flat.zero = true;
     }
 
     /// The value.
     const T& value() const { return m_value; }
     /// ∇ (m entries; empty for a constant, unspecified entries for a constant of `jet_size::exactly`).
     const gradient_type& gradient() const { return m_gradient; }
-    /// ∇² (m × m; empty for a constant). Order 2 only.
-    const hessian_type& hessian() const
+    /// ∇² (m × m; empty for a constant, zero entries for a constant of `jet_size::exactly`). Order 2 only.
+    hessian_type hessian() const
         requires(Order == 2)
     {
-        return m_hessian;
+        if (!m_flat.zero) return m_hessian;
+        if constexpr (exact) return hessian_type::Zero();
+        else return hessian_type::Zero(directions(), directions());
     }
     /// m: the number of directions (0 for a constant).
     Eigen::Index directions() const {
@@ -150,7 +160,13 @@ public:
         if (a.directions() == 0) return r;
         assert(a.directions() == b.directions());
         r.m_gradient += a.m_gradient;
-        if constexpr (Order == 2) r.m_hessian += a.m_hessian;
+        if constexpr (Order == 2) {
+            if (!a.m_flat.zero) {
+                if (r.m_flat.zero) r.m_hessian = a.m_hessian;
+                else r.m_hessian += a.m_hessian;
+                r.m_flat.zero = false;
+            }
+        }
         return r;
     }
     /// a·b into a new jet (the product rule).
@@ -163,21 +179,12 @@ public:
         r.make_variable(m);
         r.m_gradient.noalias() = a.m_value * b.m_gradient + b.m_value * a.m_gradient;
         if constexpr (Order == 2) {
-            // the lower triangle column by column, then its mirror (Eigen's dynamic outer products
-            // go column by column over the full square)
-            const T* __restrict ga = a.m_gradient.data();
-            const T* __restrict gb = b.m_gradient.data();
-            const T* __restrict ha = a.m_hessian.data();
-            const T* __restrict hb = b.m_hessian.data();
-            T* __restrict hr = r.m_hessian.data();
-            const T& av = a.m_value;
-            const T& bv = b.m_value;
-            for (Eigen::Index j = 0; j < m; ++j) {
-                const T gaj = ga[j], gbj = gb[j];
-                for (Eigen::Index i = j; i < m; ++i)
-                    hr[j * m + i] = av * hb[j * m + i] + bv * ha[j * m + i] + ga[i] * gbj + gb[i] * gaj;
-            }
-            mirror_lower(hr, m);
+            const bool za = a.m_flat.zero, zb = b.m_flat.zero;
+            if (za && zb) product_hessian<false, false>(a, b, r, m);
+            else if (za) product_hessian<false, true>(a, b, r, m);
+            else if (zb) product_hessian<true, false>(a, b, r, m);
+            else product_hessian<true, true>(a, b, r, m);
+            r.m_flat.zero = false;
         }
         return r;
     }
@@ -193,7 +200,10 @@ public:
         if (directions() == 0) return r;
         r.make_variable(directions_of(*this));
         r.m_gradient.noalias() = c * m_gradient;
-        if constexpr (Order == 2) r.m_hessian.noalias() = c * m_hessian;
+        if constexpr (Order == 2) {
+            r.m_flat.zero = m_flat.zero;
+            if (!m_flat.zero) r.m_hessian.noalias() = c * m_hessian;
+        }
         return r;
     }
 
@@ -208,11 +218,19 @@ public:
             const T* __restrict g = m_gradient.data();
             const T* __restrict h = m_hessian.data();
             T* __restrict hr = r.m_hessian.data();
-            for (Eigen::Index j = 0; j < m; ++j) {
-                const T f2g = f2 * g[j];
-                for (Eigen::Index i = j; i < m; ++i) hr[j * m + i] = f1 * h[j * m + i] + f2g * g[i];
+            if (m_flat.zero) {
+                for (Eigen::Index j = 0; j < m; ++j) {
+                    const T f2g = f2 * g[j];
+                    for (Eigen::Index i = j; i < m; ++i) hr[j * m + i] = f2g * g[i];
+                }
+            } else {
+                for (Eigen::Index j = 0; j < m; ++j) {
+                    const T f2g = f2 * g[j];
+                    for (Eigen::Index i = j; i < m; ++i) hr[j * m + i] = f1 * h[j * m + i] + f2g * g[i];
+                }
             }
             mirror_lower(hr, m);
+            r.m_flat.zero = false;
         }
         return r;
     }
@@ -235,6 +253,31 @@ private:
         }
     }
 
+    // r's Hessian for r = a·b, m directions: a∇²b + b∇²a + ∇a∇bᵀ + ∇b∇aᵀ with the terms of a zero
+    // Hessian left out (HA: a's is not zero; HB: b's), the lower triangle column by column, then
+    // its mirror (Eigen's dynamic outer products go column by column over the full square)
+    template <bool HA, bool HB>
+    static void product_hessian(const forward_jet& a, const forward_jet& b, forward_jet& r, Eigen::Index m) {
+        const T* __restrict ga = a.m_gradient.data();
+        const T* __restrict gb = b.m_gradient.data();
+        const T* __restrict ha = a.m_hessian.data();
+        const T* __restrict hb = b.m_hessian.data();
+        T* __restrict hr = r.m_hessian.data();
+        const T& av = a.m_value;
+        const T& bv = b.m_value;
+        for (Eigen::Index j = 0; j < m; ++j) {
+            const T gaj = ga[j], gbj = gb[j];
+            for (Eigen::Index i = j; i < m; ++i) {
+                // the full rule's order of operations, its zero terms dropped
+                if constexpr (HA && HB) hr[j * m + i] = av * hb[j * m + i] + bv * ha[j * m + i] + ga[i] * gbj + gb[i] * gaj;
+                else if constexpr (HB) hr[j * m + i] = av * hb[j * m + i] + ga[i] * gbj + gb[i] * gaj;
+                else if constexpr (HA) hr[j * m + i] = bv * ha[j * m + i] + ga[i] * gbj + gb[i] * gaj;
+                else hr[j * m + i] = ga[i] * gbj + gb[i] * gaj;
+            }
+        }
+        mirror_lower(hr, m);
+    }
+
     // the upper triangle of the m × m column-major h from its lower triangle
     static void mirror_lower(T* h, Eigen::Index m) {
         for (Eigen::Index j = 1; j < m; ++j)
@@ -243,9 +286,13 @@ private:
 
     struct no_hessian {};
     struct no_flag {};
+    struct flat_flag {
+        bool zero = true;  // the Hessian is zero, its storage unwritten (a constant, a variable, their scalings and sums)
+    };
     T m_value;
     gradient_type m_gradient;
     [[no_unique_address]] std::conditional_t<Order == 2, hessian_type, no_hessian> m_hessian;
+    [[no_unique_address]] std::conditional_t<Order == 2, flat_flag, no_flag> m_flat{};
     [[no_unique_address]] std::conditional_t<exact, bool, no_flag> m_variable{};  // exactly: m = Capacity, not 0
 };
 

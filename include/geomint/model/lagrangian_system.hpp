@@ -401,7 +401,8 @@ private:
             return;
         }
         const auto& g = Lx.gradient();
-        for (Eigen::Index j = 0; j < 2 * n; ++j) checked(g(j), q, v, [&] { return "dL/d" + label(j); });
+        if (!all_finite(g))  // one vectorized test, then the entry to name
+            for (Eigen::Index j = 0; j < 2 * n; ++j) checked(g(j), q, v, [&] { return "dL/d" + label(j); });
         if constexpr (N != Eigen::Dynamic) {
             d.Lq = g.template head<N>();
             d.Lv = g.template tail<N>();
@@ -411,9 +412,10 @@ private:
         }
         if constexpr (J::order == 2) {
             const auto& H = Lx.hessian();
-            for (Eigen::Index j = 0; j < 2 * n; ++j)
-                for (Eigen::Index i = j; i < 2 * n; ++i)
-                    checked(H(i, j), q, v, [&] { return "d2L/d" + label(i) + "d" + label(j); });
+            if (!all_finite(H))
+                for (Eigen::Index j = 0; j < 2 * n; ++j)
+                    for (Eigen::Index i = j; i < 2 * n; ++i)
+                        checked(H(i, j), q, v, [&] { return "d2L/d" + label(i) + "d" + label(j); });
             if constexpr (N != Eigen::Dynamic) {
                 d.Lqq = H.template topLeftCorner<N, N>();
                 d.Lvq = H.template bottomLeftCorner<N, N>();
