@@ -71,9 +71,12 @@ enum class convergence {
     linear,     ///< Hairer's rule (fixed-point sweeps)
     quadratic,  ///< also stop when θ_k δ_k ≤ ε·max(scale, 1) (Newton's method)
     /// also stop when θ_k δ_k ≤ ε/1024·max(scale, 1): Newton corrections whose Jacobian may be
-    /// kept from earlier iterates (the fixed point's corrections, scheme/galerkin/fixed_point.hpp).
+    /// kept from earlier iterates (the fixed point's corrections, scheme/galerkin/fixed_point.hpp;
+    /// the Lagrangian path's Newton iteration at built-in floating types, lagrangian_stages.hpp).
     /// With ε instead, Kepler e = 0.6 at Degree 4, mp50, h = P/200 deviated from a 100-digit run by
-    /// 637 ε RMS over 6 runs of 3000 steps, against the sweeps' 267 ε; with ε/1024, 271 ε.
+    /// 637 ε RMS over 6 runs of 3000 steps, against the sweeps' 267 ε; with ε/1024, 271 ε. The
+    /// double pendulum at double, Degree 2, h = t̄/100, after 4·10⁵ steps: 2.0e-10 from a 40-digit
+    /// run of the same scheme at ε, 1.8e-12 at ε/1024.
     quadratic_margin,
     /// δ_k is not a change but the size of Newton's k-th correction, an estimate of the iterate's
     /// own error: stop when δ_k <= ε·max(scale, 1) (the fixed point's corrections, solved in double:
