@@ -287,7 +287,7 @@ private:
     /// extrapolation's next miss, extrapolated from its last `misses` ones (r₁ the last step's):
     /// r₁, 2r₁ − r₂ or 3r₁ − 3r₂ + r₃ (the misses vary smoothly from step to step). Measured on the
     /// double pendulum at double, Degree 2, h = t̄/100 (the first Newton change): 5e-5 to 1.6e-4
-    /// from the extrapolation alone, about 1e-5 with r₁, 1e-6 to 1e-5 with two, 1e-7 to 4e-6 with
+    /// from the extrapolation alone, about 1e-5 with r₁, 4e-7 to 9e-6 with two, 1e-7 to 4e-6 with
     /// three; a Degree 2 step then forms the Jacobian once instead of often twice and takes 2.44
     /// iterations where it took 2.99 (instructions with three misses, with two: 16 758, 17 549).
     void predict(const lobatto_pair<T>& c, int misses) {
