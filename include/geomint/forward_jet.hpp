@@ -215,21 +215,8 @@ public:
         r.make_variable(m);
         r.m_gradient.noalias() = f1 * m_gradient;
         if constexpr (Order == 2) {
-            const T* __restrict g = m_gradient.data();
-            const T* __restrict h = m_hessian.data();
-            T* __restrict hr = r.m_hessian.data();
-            if (m_flat.zero) {
-                for (Eigen::Index j = 0; j < m; ++j) {
-                    const T f2g = f2 * g[j];
-                    for (Eigen::Index i = j; i < m; ++i) hr[j * m + i] = f2g * g[i];
-                }
-            } else {
-                for (Eigen::Index j = 0; j < m; ++j) {
-                    const T f2g = f2 * g[j];
-                    for (Eigen::Index i = j; i < m; ++i) hr[j * m + i] = f1 * h[j * m + i] + f2g * g[i];
-                }
-            }
-            mirror_lower(hr, m);
+            if (m_flat.zero) chain_hessian<false>(f1, f2, r, m);
+            else chain_hessian<true>(f1, f2, r, m);
             r.m_flat.zero = false;
         }
         return r;
@@ -273,6 +260,23 @@ private:
                 else if constexpr (HB) hr[j * m + i] = av * hb[j * m + i] + ga[i] * gbj + gb[i] * gaj;
                 else if constexpr (HA) hr[j * m + i] = bv * ha[j * m + i] + ga[i] * gbj + gb[i] * gaj;
                 else hr[j * m + i] = ga[i] * gbj + gb[i] * gaj;
+            }
+        }
+        mirror_lower(hr, m);
+    }
+
+    // r's Hessian for r = f(this), m directions: f′∇²x + f″∇x∇xᵀ, the first term left out when
+    // this Hessian is zero (H false); the lower triangle, then its mirror
+    template <bool H>
+    void chain_hessian(const T& f1, const T& f2, forward_jet& r, Eigen::Index m) const {
+        const T* __restrict g = m_gradient.data();
+        const T* __restrict h = m_hessian.data();
+        T* __restrict hr = r.m_hessian.data();
+        for (Eigen::Index j = 0; j < m; ++j) {
+            const T f2g = f2 * g[j];
+            for (Eigen::Index i = j; i < m; ++i) {
+                if constexpr (H) hr[j * m + i] = f1 * h[j * m + i] + f2g * g[i];
+                else hr[j * m + i] = f2g * g[i];
             }
         }
         mirror_lower(hr, m);
