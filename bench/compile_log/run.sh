@@ -6,6 +6,8 @@
 # Usage: bash bench/compile_log/run.sh [SOURCE_DIR [BUILD_DIR]]
 #   With GEOMINT_COMPILE_LOG_SCOPE=test only the targets under test/ are built (with what they
 #   depend on, e.g. the program the CLI tests drive): the tests' compile work alone.
+#   The compiler is CMake's default (g++) unless CXX names another: scripts/test.sh's is
+#   CXX=clang++-16.
 #   The log is BUILD_DIR/compile_log.txt ("user sys wall maxrss object", one compile a line);
 #   `bash bench/compile_log/run.sh --summary LOG` prints the summary of a log again.
 # Compare two commits back to back on one machine: absolute times do not compare across machines.
