@@ -61,6 +61,7 @@
 #include "geomint/stepper/galerkin_vi_models.hpp"
 #include "geomint/stepper/galerkin_vi_stepper.hpp"
 #include "geomint/stepper/splitting_stepper.hpp"
+#include "geomint/hamiltonian.hpp"
 #include "geomint/stepper/rattle_stepper.hpp"
 #include "geomint/stepper/reversible_stepper.hpp"
 #include "geomint/model/holonomic_constraints.hpp"

@@ -33,6 +33,7 @@
 #include "geomint/forward_jet.hpp"
 #include "geomint/linalg.hpp"
 #include "geomint/model/generic_callable.hpp"
+#include "geomint/model/jet_evaluation.hpp"
 #include "geomint/model/system_form.hpp"
 
 #include <cstddef>
@@ -91,10 +92,8 @@ struct no_double_model {};
 /// (∂²L/∂v² invertible); `velocity` checks it.
 template <class T, class Lagrangian, class Force = no_force, class DoubleModel = no_double_model>
 class lagrangian_system {
-    /// The jets held in place for 2n <= jet_capacity; on the heap above.
-    static constexpr int jet_capacity = 8;
-    using jets = std::vector<forward_jet<T, jet_capacity, 2>>;
-    using force_jets = std::vector<forward_jet<T, jet_capacity, 1>>;
+    using jets = std::vector<forward_jet<T, detail::model_jet_capacity, 2>>;
+    using force_jets = std::vector<forward_jet<T, detail::model_jet_capacity, 1>>;
     // L (and F) are called on jets for their derivatives: a callable typed on double cannot be;
     // then this static_assert is the one error (model/generic_callable.hpp; the force's
     // evaluations compile to nothing).
@@ -355,34 +354,13 @@ private:
     auto with_jets(const Vec& q, const Vec& v, const Force& F, const T& t, const Use& use) const {
         return with_jets<Order>(q, v, [&F, &t](const auto& xq, const auto& xv) { return F(xq, xv, t); }, use);
     }
-    /// `use(function(xq, xv))` with x = (q, v) seeded as the 2n variables of Order-`Order` jets:
-    /// jets of exactly 2N directions for vectors of a compile-time length N.
+    /// `use(function(xq, xv))` with x = (q, v) seeded as the 2n variables of Order-`Order` jets
+    /// (model/jet_evaluation.hpp: exactly 2N directions for vectors of a compile-time length N).
     template <int Order, class Vec, class Function, class Use>
     auto with_jets(const Vec& q, const Vec& v, const Function& function, const Use& use) const {
         require_length(q, "q");
         require_length(v, "v");
-        constexpr int N = Vec::RowsAtCompileTime;
-        if constexpr (N != Eigen::Dynamic) {
-            return evaluate_on<forward_jet<T, 2 * N, Order, jet_size::exactly>>(q, v, function, use);
-        } else {
-            if (2 * m_dof <= std::size_t(jet_capacity))
-                return evaluate_on<forward_jet<T, jet_capacity, Order>>(q, v, function, use);
-            return evaluate_on<forward_jet<T, Eigen::Dynamic, Order>>(q, v, function, use);
-        }
-    }
-    /// The arguments are a thread's vectors of jets, kept between calls: an evaluation allocates
-    /// nothing once they have n entries (the evaluations of one thread never nest).
-    template <class J, class Vec, class Function, class Use>
-    auto evaluate_on(const Vec& q, const Vec& v, const Function& function, const Use& use) const {
-        const Eigen::Index n = index(m_dof);
-        thread_local std::vector<J> xq, xv;
-        xq.resize(m_dof);
-        xv.resize(m_dof);
-        for (Eigen::Index i = 0; i < n; ++i) {
-            xq[std::size_t(i)].assign_variable(q(i), i, 2 * n);
-            xv[std::size_t(i)].assign_variable(v(i), n + i, 2 * n);
-        }
-        return use(function(std::as_const(xq), std::as_const(xv)));
+        return detail::with_model_jets<T, Order>(q, v, function, use);
     }
     /// L's gradient over x = (q, v) into d.Lq, d.Lv and, for second-order jets, its Hessian into
     /// d.Lqq, d.Lvq, d.Lvv; each entry checked finite (std::domain_error naming the first that is

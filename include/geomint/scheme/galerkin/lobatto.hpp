@@ -36,6 +36,7 @@
 /// Every coefficient is read or computed in T (integers and decimal strings): no double literal.
 
 #include "geomint/matrix.hpp"
+#include "geomint/scheme/collocation.hpp"
 #include "geomint/scheme/decimal_tables.hpp"
 #include "geomint/scheme/galerkin/lobatto_tables.hpp"
 
@@ -89,36 +90,17 @@ void complete_lobatto_pair(lobatto_pair<T>& q) {
         for (Eigen::Index i = 0; i < s; ++i)
             for (Eigen::Index j = 0; j < s; ++j) q.mu(i, j) = q.a(i, j) / q.b(j);
     }
-    // μ ← 1 − (1 − μ): then 1 − μ is exact in binary floating point (Sterbenz's lemma and a case
-    // analysis on the exponents), so μ̂ + μᵀ = 1 holds exactly
-    if constexpr (!is_exact_v<T>)
-        for (Eigen::Index i = 0; i < s; ++i)
-            for (Eigen::Index j = 0; j < s; ++j) q.mu(i, j) = T(1) - (T(1) - q.mu(i, j));
     // time symmetry, μ_ij + μ_{r−i,r−j} = 1 (from a_ij + a_{r−i,r−j} = b_j, b_j = b_{r−j}), made
-    // exact in the same way: the rounded method stays symmetric, so N steps forward and N back
-    // return to round-off instead of drifting by N·ε
-    if constexpr (!is_exact_v<T>) {
-        const Eigen::Index r = s - 1;
-        for (Eigen::Index i = 0; i < s; ++i)
-            for (Eigen::Index j = 0; j < s; ++j) {
-                const Eigen::Index i2 = r - i, j2 = r - j;
-                if (i * s + j < i2 * s + j2) q.mu(i2, j2) = T(1) - q.mu(i, j);
-                else if (i == i2 && j == j2) q.mu(i, j) = T(1) / T(2);
-            }
-    }
+    // exact with 1 − μ exact (scheme/collocation.hpp), so that μ̂ + μᵀ = 1 holds exactly too: the
+    // rounded method stays symmetric (N steps forward and N back return to round-off instead of
+    // drifting by N·ε) and symplectic
+    make_time_symmetric(q.mu);
     q.mu_hat = (matrix<T>::Ones(s, s) - q.mu.transpose()).eval();
     if (from_mu) q.a = (q.mu * q.b.asDiagonal()).eval();
     q.a_hat.resize(s, s);
     for (Eigen::Index i = 0; i < s; ++i)
         for (Eigen::Index j = 0; j < s; ++j) q.a_hat(i, j) = q.b(j) * (T(1) - q.a(j, i) / q.b(i));
-    q.extrapolation.resize(s, s);
-    for (Eigen::Index i = 0; i < s; ++i)
-        for (Eigen::Index j = 0; j < s; ++j) {
-            T l(1);
-            for (Eigen::Index m = 0; m < s; ++m)
-                if (m != j) l *= (T(1) + q.c(i) - q.c(m)) / (q.c(j) - q.c(m));
-            q.extrapolation(i, j) = l;
-        }
+    q.extrapolation = stage_extrapolation(q.c);
 }
 
 /// c, b and a of Degrees 1 and 2 in closed form (rational nodes): what exact scalars take.

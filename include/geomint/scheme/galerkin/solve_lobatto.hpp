@@ -14,6 +14,7 @@
 
 #include "geomint/error.hpp"
 #include "geomint/linalg.hpp"
+#include "geomint/scheme/collocation_weights.hpp"
 #include "geomint/scheme/galerkin/lobatto.hpp"
 
 #include <boost/math/constants/constants.hpp>
@@ -56,29 +57,7 @@ lobatto_pair<T> solve_lobatto_coefficients(std::type_identity<T>, lobatto_tag, i
     lobatto_pair<T> q;
     q.degree = r;
     q.c = (x.array() + T(1)) / T(2);
-    // Vandermonde V_kj = c_j^k (k = 0..r): B(s) and C(s) conditions
-    matrix<T> V(s, s);
-    for (int j = 0; j < s; ++j) {
-        T power(1);
-        for (int k = 0; k < s; ++k) {
-            V(k, j) = power;
-            power *= q.c(j);
-        }
-    }
-    matrix<T> rhs(s, s + 1);  // column 0: B(s); columns 1..s: C(s) for each stage i
-    for (int k = 0; k < s; ++k) {
-        rhs(k, 0) = T(1) / T(k + 1);
-        for (int i = 0; i < s; ++i) {
-            T ck(1);
-            for (int m = 0; m <= k; ++m) ck *= q.c(i);
-            rhs(k, i + 1) = ck / T(k + 1);
-        }
-    }
-    matrix<T> sol(s, s + 1);
-    if (!try_solve(V, rhs, sol))
-        throw singular_step_error("lobatto_iiia_iiib: the Vandermonde system of the nodes is singular");
-    q.b = sol.col(0);
-    q.a = sol.rightCols(s).transpose();
+    detail::collocation_weights(q.c, q.b, q.a, "lobatto_iiia_iiib");
     return q;
 }
 

@@ -1,0 +1,280 @@
+#pragma once
+/// \file
+/// One step of the s-stage Gauss–Legendre method (scheme/gauss/gauss_legendre.hpp) on a
+/// Hamiltonian system dx/dt = f(x, t) = J∇H(x, t), x = (q, p): the stage equations solved for
+/// the stage rates F_i = f(X_i, t + c_i h) by fixed-point sweeps or by simplified Newton.
+///
+/// Stages in the scaled form (β_j = h b_j, μ_ij = a_ij / b_j with μ_ij + μ_ji = 1 exactly):
+///     X_i = x + Z_i,  Z_i = Σ_j μ_ij β_j F_j,  F_i = f(X_i, t + c_i h),   Δx = Σ_j β_j F_j.
+/// The rounded method is symplectic and symmetric (gauss_legendre.hpp).
+///
+/// Starting values (GNI §VIII.6.1): a step that continues the last one (from the state it
+/// reached, with the same h) starts from the last step's stage rates extrapolated along its
+/// collocation polynomial's derivative, F ← F Eᵀ (e_ij = ℓ_j(1 + c_i), error O(h^s)); otherwise
+/// from F_i = f(x, t) at every stage.
+///
+/// Iterations, each one sweep (s evaluations of ∇H on first-order jets):
+/// - fixed point (`iteration_options::corrections = never`): F ← f(x + Z(F)), stopped by Hairer's
+///   rule on the change of the stage increments Z (solver/settling_iteration.hpp, `linear`);
+///   it contracts by about |h|·‖∇f‖ a sweep;
+/// - simplified Newton (the default): Newton on R(F) = F − f(x + Z(F)) with the Jacobian frozen
+///   at the starting stages X_i = x + Z_i(F), block (i, k) = δ_ik I − μ_ik β_k ∇f(X_i), ∇f = J∇²H
+///   (∇²H from one evaluation of H on second-order jets a stage). At the predicted stages of a
+///   warm step, error O(h^{s+1}), it is nearly Newton's own Jacobian; the Jacobian at the step's
+///   start alone (I − (μ diag β) ⊗ ∇f(x)) took 4.74 sweeps a step instead of ≈ 3 on the double
+///   pendulum at double (s = 2, h = 0.01) and 13.4 instead of 7.0 at mp50 (s = 3). Refreshing it
+///   while a correction exceeds √ε_double took 3.5 µs a step instead of 2.2 at double (s = 2),
+///   and at mp50 saved time at s = 2 (441 against 569 µs) but lost it at s = 3 (678 against 591):
+///   not done. It is factored once a step: in T for double and narrower, in
+///   double for wider scalars, whose corrections are solved in double from the residual in T
+///   (mixed precision, as the Galerkin VI's corrections: scheme/galerkin/fixed_point.hpp). It
+///   contracts by about h²‖∇f‖² a sweep. The iteration stops when the correction itself,
+///   |h|·‖ΔF‖ in the units of x, is below ε·max(‖x‖, 1) (`convergence::correction`): the
+///   correction estimates the iterate's error, so the stop is at T's ε whatever T is (a stop at a
+///   fixed tolerance leaves its error in the symplecticity and the symmetry of the map: at 100
+///   digits a stop at 1e-25 left defects of 7e-27, DESIGN.md). Its size costs nothing at T's
+///   width (a double).
+/// The step's increment uses the last sweep's rates F_i = f(X_i) at the stages X_i of the last
+/// iterate. The iteration cap and a diverging or stalled iteration throw `convergence_error`
+/// naming the iterations, the last change and h; a singular Newton matrix throws
+/// `singular_step_error` naming h.
+///
+/// After a step, `step_jacobian(sys)` gives ∂x₁/∂x₀ by the implicit function theorem at the
+/// converged stages (∇²H at each stage, the linear system solved in T by full-pivoting LU):
+/// the one-step map's Jacobian, whose symplecticity defect ‖ΦᵀJΦ − J‖ the tests measure.
+///
+/// Sizes: n and s fixed at compile time (N, S) keep the stage matrices, the Newton matrix and its
+/// LU on the stack; Eigen::Dynamic otherwise.
+
+#include "geomint/error.hpp"
+#include "geomint/matrix.hpp"
+#include "geomint/model/hamiltonian_system.hpp"
+#include "geomint/scheme/gauss/gauss_legendre.hpp"
+#include "geomint/solver/options.hpp"
+#include "geomint/solver/settling_iteration.hpp"
+
+#include <Eigen/LU>
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <type_traits>
+
+namespace geomint::scheme {
+
+/// Work arrays and warm start of the Gauss–Legendre step (file comment), kept between steps by
+/// the stepper.
+/// \tparam T the scalar; N the degrees of freedom n at compile time (or Eigen::Dynamic); S the
+///         stages s at compile time (or Eigen::Dynamic).
+template <class T, int N = Eigen::Dynamic, int S = Eigen::Dynamic>
+class gauss_stages {
+    static constexpr int D = phase_size(N);  // 2n
+    static constexpr int DS = D == Eigen::Dynamic || S == Eigen::Dynamic ? Eigen::Dynamic : D * S;
+    /// The scalar the Newton matrix is factored in: T up to double's width, double beyond.
+    using factor_scalar = std::conditional_t<mixed_precision_corrections<T>, double, T>;
+
+public:
+    /// n-vector (q or p).
+    using vec = vector<T, N>;
+    /// 2n-vector x = (q, p).
+    using phase = vector<T, D>;
+
+    /// The increments (Δq, Δp) of one step of size h (h < 0 steps backward) from (q, p) at t, on
+    /// the Hamiltonian model `sys` (`gradient(q, p, t, d)`, `derivatives(q, p, t, d)` into a
+    /// `hamiltonian_derivatives<T, N>`), with the coefficients `c` (S stages when S is fixed).
+    /// `continuing`: (q, p) is the state the last step reached (then, at the same h, its stage rates
+    /// start this one). `name` prefixes error messages.
+    /// \throws geomint::convergence_error, geomint::singular_step_error (file comment);
+    ///         std::domain_error from the model (a non-finite H or derivative).
+    template <class System>
+    void step(const gauss_coefficients<T>& c, const System& sys, const vec& q, const vec& p, const T& t, const T& h,
+              vec& dq, vec& dp, const iteration_options& opt, const char* name, bool continuing) {
+        const Eigen::Index n = q.size(), d = 2 * n, s = c.stages;
+        if (&c != m_coefficients) {
+            m_mu = c.mu;
+            m_b = c.b;
+            m_nodes = c.c;
+            m_extrapolation = c.extrapolation;
+            m_coefficients = &c;
+        }
+        m_x.resize(d);
+        m_x.head(n) = q;
+        m_x.tail(n) = p;
+        m_t = t;
+        m_h = h;
+        const bool warm = continuing && m_F.rows() == d && m_F.cols() == s && h == m_h_last;
+        m_h_last = T(0);  // a step that throws leaves no start behind
+        if (warm) {
+            m_swept.noalias() = m_F * m_extrapolation.transpose();
+            m_F.swap(m_swept);
+        } else {
+            m_F.resize(d, s);
+            rate(sys, m_x, t, m_rate);
+            for (Eigen::Index j = 0; j < s; ++j) m_F.col(j) = m_rate;
+        }
+        m_beta = m_b * h;
+        m_swept.resize(d, s);
+        T scale = max_magnitude(m_x);
+        if (opt.corrections == stage_corrections::never) fixed_point(sys, opt, name, scale);
+        else newton(sys, opt, name, scale);
+        const phase dx = m_F * m_beta;
+        dq = dx.head(n);
+        dp = dx.tail(n);
+        m_h_last = h;
+    }
+
+    /// Sweeps of the last step (each evaluates ∇H at the s stages; a Newton step also forms ∇²H
+    /// once).
+    int iterations() const { return m_iterations; }
+
+    /// ∂(q₁, p₁)/∂(q₀, p₀) of the last step (2n × 2n), by the implicit function theorem at its
+    /// stages on the model `sys` it was taken on: with K_i = ∂F_i/∂x₀,
+    ///     K_i − ∇f(X_i) Σ_k μ_ik β_k K_k = ∇f(X_i),   ∂x₁/∂x₀ = I + Σ_j β_j K_j,
+    /// solved in T (full-pivoting LU).
+    /// \throws std::logic_error before any step; geomint::singular_step_error if the system is
+    ///         singular.
+    template <class System>
+    matrix<T> step_jacobian(const System& sys) const {
+        const Eigen::Index d = m_x.size(), s = m_F.cols(), n = d / 2;
+        if (d == 0 || m_h_last == T(0))
+            throw std::logic_error("gauss_legendre: step_jacobian needs a completed step");
+        matrix<T> A = matrix<T>::Identity(d * s, d * s), rhs(d * s, d);
+        hamiltonian_derivatives<T, N> hd;
+        for (Eigen::Index i = 0; i < s; ++i) {
+            const phase X = m_x + m_Z.col(i);
+            sys.derivatives(vec(X.head(n)), vec(X.tail(n)), T(m_t + m_nodes(i) * m_h), hd);
+            const matrix<T> Jf = rate_jacobian(hd.hessian, n);
+            rhs.middleRows(i * d, d) = Jf;
+            for (Eigen::Index k = 0; k < s; ++k) A.block(i * d, k * d, d, d) -= (m_mu(i, k) * m_beta(k)) * Jf;
+        }
+        Eigen::FullPivLU<matrix<T>> lu(A);
+        if (!lu.isInvertible())
+            throw singular_step_error("gauss_legendre: the step's Jacobian system is singular at h = " +
+                                      geomint::to_string(m_h));
+        const matrix<T> K = lu.solve(rhs);
+        matrix<T> Phi = matrix<T>::Identity(d, d);
+        for (Eigen::Index j = 0; j < s; ++j) Phi += m_beta(j) * K.middleRows(j * d, d);
+        return Phi;
+    }
+
+private:
+    using stages = Eigen::Matrix<T, D, S>;
+    using square = Eigen::Matrix<T, S, S>;
+    using newton_matrix = Eigen::Matrix<factor_scalar, DS, DS>;
+
+    /// out = f(x, t) = (∂H/∂p, −∂H/∂q).
+    template <class System>
+    void rate(const System& sys, const phase& x, const T& t, phase& out) {
+        const Eigen::Index n = x.size() / 2;
+        m_q = x.head(n);
+        m_p = x.tail(n);
+        sys.gradient(m_q, m_p, t, m_derivatives);
+        out.resize(2 * n);
+        out.head(n) = m_derivatives.Hp;
+        out.tail(n) = -m_derivatives.Hq;
+    }
+
+    /// ∇f = J∇²H (2n × 2n): rows (∂H_p/∂x, −∂H_q/∂x).
+    template <class Hessian>
+    static matrix<T, D> rate_jacobian(const Hessian& hessian, Eigen::Index n) {
+        matrix<T, D> Jf(2 * n, 2 * n);
+        Jf.topRows(n) = hessian.bottomRows(n);
+        Jf.bottomRows(n) = -hessian.topRows(n);
+        return Jf;
+    }
+
+    /// One sweep: Z = F diag(β) μᵀ, then m_swept.col(i) = f(x + Z_i, t + c_i h).
+    template <class System>
+    void sweep(const System& sys) {
+        const Eigen::Index s = m_F.cols();
+        m_Z.noalias() = (m_F * m_beta.asDiagonal()) * m_mu.transpose();
+        for (Eigen::Index i = 0; i < s; ++i) {
+            m_stage = m_x + m_Z.col(i);
+            rate(sys, m_stage, T(m_t + m_nodes(i) * m_h), m_rate);
+            m_swept.col(i) = m_rate;
+        }
+    }
+
+    template <class System>
+    void fixed_point(const System& sys, const iteration_options& opt, const char* name, const T& scale) {
+        settling_iteration<T> monitor(name, "the fixed-point iteration", m_h, opt);
+        for (int k = 0;; ++k) {
+            sweep(sys);
+            m_F.swap(m_swept);
+            if (k > 0 && monitor.settled(max_magnitude(m_Z - m_Z_old), scale)) break;
+            m_Z_old.swap(m_Z);
+        }
+        m_iterations = monitor.iterations() + 1;
+    }
+
+    template <class System>
+    void newton(const System& sys, const iteration_options& opt, const char* name, const T& scale) {
+        const Eigen::Index d = m_x.size(), s = m_F.cols(), n = d / 2;
+        factor(sys, name, n, d, s);
+        settling_iteration<T> monitor(name, "the simplified Newton iteration", m_h, opt, convergence::correction);
+        const factor_scalar step = factor_scalar(abs_value(m_h));
+        m_residual.resize(d * s);
+        for (;;) {
+            sweep(sys);
+            m_residual = (m_F - m_swept).reshaped().template cast<factor_scalar>();
+            m_correction.noalias() = m_lu.solve(m_residual);
+            const factor_scalar size = step * max_magnitude(m_correction);
+            if (monitor.settled(T(size), scale)) break;
+            m_F -= m_correction.reshaped(d, s).unaryExpr([](const factor_scalar& x) { return in_T(x); });
+        }
+        m_F.swap(m_swept);
+        m_iterations = monitor.iterations();
+    }
+
+    /// Forms the Newton matrix, block (i, k) = δ_ik I − μ_ik β_k ∇f(X_i, t + c_i h) at the starting
+    /// stages X_i = x + Z_i(F), in factor_scalar, and factors it.
+    template <class System>
+    void factor(const System& sys, const char* name, Eigen::Index n, Eigen::Index d, Eigen::Index s) {
+        m_Z.noalias() = (m_F * m_beta.asDiagonal()) * m_mu.transpose();
+        m_jacobian.setIdentity(d * s, d * s);
+        for (Eigen::Index i = 0; i < s; ++i) {
+            m_q = m_x.head(n) + m_Z.col(i).head(n);
+            m_p = m_x.tail(n) + m_Z.col(i).tail(n);
+            sys.derivatives(m_q, m_p, T(m_t + m_nodes(i) * m_h), m_derivatives);
+            const matrix<T, D> Jf = rate_jacobian(m_derivatives.hessian, n);
+            for (Eigen::Index k = 0; k < s; ++k) {
+                const T w = m_mu(i, k) * m_beta(k);
+                for (Eigen::Index col = 0; col < d; ++col)
+                    for (Eigen::Index row = 0; row < d; ++row)
+                        m_jacobian(i * d + row, k * d + col) -= factor_scalar(T(w * Jf(row, col)));
+            }
+        }
+        m_lu.compute(m_jacobian);
+        // a pivot below ε·(size)·max|J| is a singular matrix (PartialPivLU does not report it)
+        const auto pivots = m_lu.matrixLU().diagonal().cwiseAbs();
+        const factor_scalar largest = m_jacobian.cwiseAbs().maxCoeff();
+        if (!(pivots.minCoeff() > std::numeric_limits<factor_scalar>::epsilon() * factor_scalar(d * s) * largest))
+            throw singular_step_error(std::string(name) + ": the simplified Newton matrix is singular at h = " +
+                                      geomint::to_string(m_h) + " (a step too large for the Hessian's scale)");
+    }
+
+    static T abs_value(const T& x) {
+        using std::abs;
+        return abs(x);
+    }
+    /// x in T (exactly, from a double correction).
+    static T in_T(const factor_scalar& x) {
+        if constexpr (std::is_same_v<factor_scalar, T>) return x;
+        else return from_double<T>(x);
+    }
+
+    const gauss_coefficients<T>* m_coefficients = nullptr;
+    square m_mu, m_extrapolation;
+    Eigen::Matrix<T, S, 1> m_b, m_beta, m_nodes;
+    stages m_F, m_swept, m_Z, m_Z_old;
+    phase m_x, m_stage, m_rate;
+    vec m_q, m_p;
+    hamiltonian_derivatives<T, N> m_derivatives;
+    T m_t = T(0), m_h = T(0), m_h_last = T(0);
+    int m_iterations = 0;
+    newton_matrix m_jacobian;
+    Eigen::Matrix<factor_scalar, DS, 1> m_residual, m_correction;
+    Eigen::PartialPivLU<newton_matrix> m_lu;
+};
+
+}  // namespace geomint::scheme

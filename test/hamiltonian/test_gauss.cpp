@@ -1,0 +1,244 @@
+// Gauss–Legendre collocation on hamiltonian_system at double (sanitized): the coefficients'
+// quadrature and simplifying conditions, the phase of the harmonic oscillator against the
+// diagonal Padé approximant of exp (independent of the coefficients), exact quadratic
+// invariants, time symmetry, the step's Jacobian against central differences and its
+// symplecticity, a time-dependent H against its exact solution, odeint's integrate functions on
+// three state types, and the errors.
+#include "hamiltonian/hamiltonian_problems.hpp"
+
+#include <geomint/hamiltonian.hpp>
+
+#include <boost/numeric/odeint.hpp>
+
+#include <array>
+#include <cmath>
+#include <complex>
+#include <vector>
+
+namespace {
+using namespace geomint_test;
+namespace odeint = boost::numeric::odeint;
+using V = std::vector<double>;
+
+/// max over k = 1 … K of |Σ_j b_j c_j^{k−1} − 1/k|.
+double quadrature_defect(const scheme::gauss_coefficients<double>& g, int K) {
+    double worst = 0;
+    for (int k = 1; k <= K; ++k) {
+        double sum = 0;
+        for (int j = 0; j < g.stages; ++j) sum += g.b(j) * std::pow(g.c(j), k - 1);
+        worst = std::max(worst, std::abs(sum - 1.0 / k));
+    }
+    return worst;
+}
+
+TEST(GaussCoefficients, QuadratureOfDegree2sMinus1AndExactSymmetries) {
+    for (int s = 1; s <= scheme::gauss_max_stages; ++s) {
+        const auto g = scheme::gauss_legendre_coefficients<double>(s);
+        // B(2s): exact for polynomials of degree 2s − 1; for c^{2s} the Gauss rule's error is
+        // (s!)⁴/((2s + 1)((2s)!)²) (Abramowitz & Stegun 25.4.30 on [0, 1])
+        EXPECT_LE(quadrature_defect(g, 2 * s), 64 * eps<double>()) << "s = " << s;
+        double degree_2s = 0;
+        for (int j = 0; j < s; ++j) degree_2s += g.b(j) * std::pow(g.c(j), 2 * s);
+        const double error = std::pow(std::tgamma(s + 1), 4) / ((2 * s + 1) * std::pow(std::tgamma(2 * s + 1), 2));
+        EXPECT_NEAR(1.0 / (2 * s + 1) - degree_2s, error, 1e-5 * error + 64 * eps<double>()) << "s = " << s;
+        // C(s): Σ_j a_ij c_j^{k−1} = c_i^k / k
+        for (int i = 0; i < s; ++i)
+            for (int k = 1; k <= s; ++k) {
+                double sum = 0;
+                for (int j = 0; j < s; ++j) sum += g.a(i, j) * std::pow(g.c(j), k - 1);
+                EXPECT_NEAR(sum, std::pow(g.c(i), k) / k, 64 * eps<double>()) << "s = " << s << ", i = " << i;
+            }
+        // the rounded scaled matrix is exactly symplectic and symmetric; the nodes symmetric
+        for (int i = 0; i < s; ++i) {
+            EXPECT_EQ(g.c(i) + g.c(s - 1 - i), 1.0);
+            EXPECT_EQ(g.b(i), g.b(s - 1 - i));
+            for (int j = 0; j < s; ++j) {
+                EXPECT_EQ(g.mu(i, j) + g.mu(j, i), 1.0) << "s = " << s;
+                EXPECT_EQ(g.mu(i, j) + g.mu(s - 1 - i, s - 1 - j), 1.0) << "s = " << s;
+            }
+        }
+    }
+    expect_throw_with<std::invalid_argument>([] { scheme::gauss_legendre_coefficients<double>(9); }, "stages = 9");
+    expect_throw_with<std::invalid_argument>([] { scheme::gauss_legendre_coefficients<double>(0); }, "1 <= stages <= 8");
+}
+
+/// The turn per step of the s-stage Gauss method on q̈ = −q: R(ih) = P(ih)/P(−ih) with P the
+/// numerator of the (s, s) Padé approximant of exp, P(z) = Σ_k (2s − k)! s! / ((2s)! k! (s − k)!) z^k,
+/// so the turn is 2 arg P(ih).
+double pade_turn(int s, double h) {
+    std::complex<double> P = 0, z(0, h), power = 1;
+    for (int k = 0; k <= s; ++k) {
+        const double coefficient = std::tgamma(2 * s - k + 1) * std::tgamma(s + 1) /
+                                   (std::tgamma(2 * s + 1) * std::tgamma(k + 1) * std::tgamma(s - k + 1));
+        P += coefficient * power;
+        power *= z;
+    }
+    return 2 * std::arg(P);
+}
+
+template <unsigned S>
+void expect_oscillator_turn() {
+    auto sys = make_hamiltonian_system<double>(1, [](const auto& q, const auto& p) { return (q[0] * q[0] + p[0] * p[0]) / 2; });
+    gauss_collocation_stepper<double, S> stepper;
+    const double h = 0.3;
+    const int steps = 1000;
+    double q = 1, p = 0;
+    for (int k = 0; k < steps; ++k) stepper.do_step(sys, q, p, k * h, h);
+    const double turn = steps * pade_turn(int(S), h);
+    EXPECT_NEAR(q, std::cos(turn), 1e-12) << "s = " << S;
+    EXPECT_NEAR(p, -std::sin(turn), 1e-12) << "s = " << S;
+    EXPECT_NEAR((q * q + p * p) / 2, 0.5, 1e-14) << "s = " << S;  // a quadratic invariant
+}
+
+TEST(GaussStepper, HarmonicOscillatorTurnsByThePadeAngleAndKeepsItsEnergy) {
+    expect_oscillator_turn<1>();  // 2 atan(h/2): the implicit midpoint rule
+    expect_oscillator_turn<2>();
+    expect_oscillator_turn<3>();
+    expect_oscillator_turn<4>();
+}
+
+TEST(GaussStepper, KeepsTheAngularMomentumOfARotationInvariantNonSeparableH) {
+    // invariant under rotating q and p together: L = q₁p₂ − q₂p₁ is a quadratic invariant
+    auto sys = make_hamiltonian_system<double>(2, [](const auto& q, const auto& p) {
+        const auto q2 = q[0] * q[0] + q[1] * q[1];
+        return (p[0] * p[0] + p[1] * p[1]) * (1 + q2) / 2 + q2 / 2;
+    });
+    gauss_collocation_stepper<V, 3> stepper;
+    auto x = std::make_pair(V{1.0, 0.0}, V{0.1, 0.6});
+    const auto L = [](const auto& y) { return y.first[0] * y.second[1] - y.first[1] * y.second[0]; };
+    const double L0 = L(x);
+    for (int k = 0; k < 2000; ++k) stepper.do_step(sys, x, 0.05 * k, 0.05);
+    EXPECT_NEAR(L(x), L0, 1e-13);
+}
+
+TEST(GaussStepper, ReturnsUnderTheReversedStep) {
+    auto sys = make_hamiltonian_system<double>(2, double_pendulum_hamiltonian{});
+    gauss_collocation_stepper<std::array<double, 2>, 2> stepper;
+    const std::array<double, 2> q0{1.0, 0.5}, p0{0.0, 0.3};
+    auto x = std::make_pair(q0, p0);
+    const double h = 0.01;
+    for (int k = 0; k < 100; ++k) stepper.do_step(sys, x, k * h, h);
+    for (int k = 100; k > 0; --k) stepper.do_step(sys, x, k * h, -h);
+    for (int i = 0; i < 2; ++i) {
+        EXPECT_NEAR(x.first[i], q0[i], 1e-13);
+        EXPECT_NEAR(x.second[i], p0[i], 1e-13);
+    }
+}
+
+TEST(GaussStepper, FixedPointAndSimplifiedNewtonSolveTheSameStages) {
+    auto sys = make_hamiltonian_system<double>(2, double_pendulum_hamiltonian{});
+    gauss_collocation_stepper<V, 3> newton;
+    gauss_collocation_stepper<V, 3> sweeps({.corrections = stage_corrections::never});
+    auto a = std::make_pair(V{1.0, 0.5}, V{0.0, 0.0});
+    auto b = a;
+    long newton_sweeps = 0, plain_sweeps = 0;
+    for (int k = 0; k < 200; ++k) {
+        newton.do_step(sys, a, 0.01 * k, 0.01);
+        sweeps.do_step(sys, b, 0.01 * k, 0.01);
+        newton_sweeps += newton.iterations();
+        plain_sweeps += sweeps.iterations();
+    }
+    for (int i = 0; i < 2; ++i) {
+        EXPECT_NEAR(a.first[i], b.first[i], 1e-12);
+        EXPECT_NEAR(a.second[i], b.second[i], 1e-12);
+    }
+    EXPECT_LT(newton_sweeps, plain_sweeps);
+}
+
+TEST(GaussStepper, StepJacobianMatchesCentralDifferencesAndIsSymplectic) {
+    auto sys = make_hamiltonian_system<double>(2, double_pendulum_hamiltonian{});
+    const V q0{1.0, 0.5}, p0{0.2, -0.3};
+    const double h = 0.05;
+    const auto step = [&](const V& q, const V& p) {
+        gauss_collocation_stepper<V, 2> st;
+        auto x = std::make_pair(q, p);
+        st.do_step(sys, x, 0.0, h);
+        return x;
+    };
+    gauss_collocation_stepper<V, 2> st;
+    auto x = std::make_pair(q0, p0);
+    st.do_step(sys, x, 0.0, h);
+    const matrix<double> Phi = st.last_step_jacobian(sys);
+    ASSERT_EQ(Phi.rows(), 4);
+    const double delta = 1e-6;
+    for (int j = 0; j < 4; ++j) {
+        V qa = q0, pa = p0, qb = q0, pb = p0;
+        (j < 2 ? qa[j] : pa[j - 2]) += delta;
+        (j < 2 ? qb[j] : pb[j - 2]) -= delta;
+        const auto ya = step(qa, pa), yb = step(qb, pb);
+        for (int i = 0; i < 4; ++i) {
+            const double da = i < 2 ? ya.first[i] : ya.second[i - 2], db = i < 2 ? yb.first[i] : yb.second[i - 2];
+            EXPECT_NEAR(Phi(i, j), (da - db) / (2 * delta), 1e-8) << i << ", " << j;
+        }
+    }
+    matrix<double> J = matrix<double>::Zero(4, 4);
+    J.topRightCorner(2, 2).setIdentity();
+    J.bottomLeftCorner(2, 2) = -matrix<double>::Identity(2, 2);
+    EXPECT_LE((Phi.transpose() * J * Phi - J).cwiseAbs().maxCoeff(), 64 * eps<double>());
+    gauss_collocation_stepper<V, 2> fresh;
+    expect_throw_with<std::logic_error>([&] { fresh.last_step_jacobian(sys); }, "completed step");
+}
+
+TEST(GaussStepper, TimeDependentHamiltonianMatchesTheDrivenOscillator) {
+    // H = (p² + q²)/2 − F q cos(Ωt): q̈ + q = F cos(Ωt); from q = p = 0,
+    // q(t) = F (cos Ωt − cos t)/(1 − Ω²)
+    const double F = 0.5, Omega = 2.0;
+    auto sys = make_hamiltonian_system<double>(1, [F, Omega](const auto& q, const auto& p, const double& t) {
+        return (q[0] * q[0] + p[0] * p[0]) / 2 - F * q[0] * std::cos(Omega * t);
+    });
+    static_assert(decltype(sys)::time_dependent);
+    gauss_collocation_stepper<double, 2> stepper;
+    double q = 0, p = 0;
+    const double h = 0.01;
+    for (int k = 0; k < 1000; ++k) stepper.do_step(sys, q, p, k * h, h);
+    const double t = 10;
+    EXPECT_NEAR(q, F * (std::cos(Omega * t) - std::cos(t)) / (1 - Omega * Omega), 1e-9);
+    EXPECT_NEAR(p, F * (-Omega * std::sin(Omega * t) + std::sin(t)) / (1 - Omega * Omega), 1e-9);
+}
+
+TEST(GaussStepper, OdeintIntegrateConstOnThreeStateTypes) {
+    auto sys = make_hamiltonian_system<double>(1, tao_hamiltonian{});
+    auto a = std::make_pair(std::array<double, 1>{0.5}, std::array<double, 1>{0.0});
+    auto b = std::make_pair(V{0.5}, V{0.0});
+    auto c = std::make_pair(Eigen::VectorXd::Constant(1, 0.5).eval(), Eigen::VectorXd::Zero(1).eval());
+    const std::size_t na = odeint::integrate_const(gauss_collocation_stepper<std::array<double, 1>, 2>(), sys, a, 0.0, 5.0, 0.05);
+    odeint::integrate_const(gauss_collocation_stepper<V, 2>(), std::ref(sys), b, 0.0, 5.0, 0.05);
+    odeint::integrate_n_steps(gauss_collocation_stepper<Eigen::VectorXd, 2>(), sys, c, 0.0, 0.05, 100);
+    EXPECT_EQ(na, 100u);
+    EXPECT_NEAR(a.first[0], b.first[0], 1e-14);
+    EXPECT_NEAR(a.second[0], b.second[0], 1e-14);
+    EXPECT_NEAR(c.first(0), b.first[0], 1e-14);
+    EXPECT_NEAR(c.second(0), b.second[0], 1e-14);
+    const double H0 = sys.hamiltonian(Eigen::VectorXd::Constant(1, 0.5), Eigen::VectorXd::Zero(1));
+    EXPECT_NEAR(sys.hamiltonian(c.first, c.second), H0, 1e-6);  // bounded, not conserved: order 4 at h = 0.05
+}
+
+TEST(GaussStepper, NamedErrors) {
+    expect_throw_with<std::invalid_argument>(
+        [] { make_hamiltonian_system<double>(0, tao_hamiltonian{}); }, "dof = 0");
+    auto sys = make_hamiltonian_system<double>(2, double_pendulum_hamiltonian{});
+    gauss_collocation_stepper<V, 2> stepper;
+    auto wrong = std::make_pair(V{1.0, 0.5, 0.0}, V{0.0, 0.0, 0.0});
+    expect_throw_with<std::invalid_argument>([&] { stepper.do_step(sys, wrong, 0.0, 0.01); }, "dof = 2");
+    auto x = std::make_pair(V{1.0, 0.5}, V{0.0, 0.0});
+    expect_throw_with<std::invalid_argument>([&] { stepper.do_step(sys, x, 0.0, 0.0); }, "dt = 0");
+    // a step far beyond the pendulum's period: the iteration does not settle, naming h
+    try {
+        stepper.do_step(sys, x, 0.0, 50.0);
+        ADD_FAILURE() << "a step of 50 went through";
+    } catch (const convergence_error& e) {
+        EXPECT_NE(std::string(e.what()).find("h = 50"), std::string::npos) << e.what();
+    } catch (const singular_step_error& e) {
+        EXPECT_NE(std::string(e.what()).find("h = 50"), std::string::npos) << e.what();
+    }
+    // H not finite: log of a negative coordinate
+    auto bad = make_hamiltonian_system<double>(1, [](const auto& q, const auto& p) {
+        using std::log;
+        return p[0] * p[0] / 2 + log(q[0]);
+    });
+    gauss_collocation_stepper<double, 1> one;
+    double q = -1, p = 0;
+    expect_throw_with<std::domain_error>([&] { one.do_step(bad, q, p, 0.0, 0.1); }, "hamiltonian_system: H at q = (-1)");
+}
+
+}  // namespace
