@@ -87,6 +87,7 @@
 #include "geomint/exact/spinning_truss.hpp"
 #include "geomint/exact/truss_reference.hpp"
 #include "geomint/problems/double_pendulum.hpp"
+#include "geomint/problems/tao_hamiltonian.hpp"
 #include "geomint/problems/fpu_chain.hpp"
 #include "geomint/problems/henon_heiles.hpp"
 #include "geomint/problems/kepler.hpp"

@@ -7,6 +7,8 @@
 #include "hamiltonian/hamiltonian_problems.hpp"
 
 #include <geomint/hamiltonian.hpp>
+#include <geomint/problems/double_pendulum.hpp>
+#include <geomint/problems/tao_hamiltonian.hpp>
 
 #include <boost/numeric/odeint.hpp>
 
@@ -211,6 +213,33 @@ TEST(GaussStepper, OdeintIntegrateConstOnThreeStateTypes) {
     EXPECT_NEAR(c.second(0), b.second[0], 1e-14);
     const double H0 = sys.hamiltonian(Eigen::VectorXd::Constant(1, 0.5), Eigen::VectorXd::Zero(1));
     EXPECT_NEAR(sys.hamiltonian(c.first, c.second), H0, 1e-6);  // bounded, not conserved: order 4 at h = 0.05
+}
+
+TEST(HamiltonianProblems, AutodiffRatesAreTheHandWrittenOnesAndHIsTheLegendreTransform) {
+    const problems::double_pendulum<double> dp;
+    const auto sys = dp.hamiltonian_system();
+    const auto lagrangian = dp.nonlinear_system();
+    std::mt19937 rng(72);
+    std::uniform_real_distribution<double> u(-2, 2);
+    for (int k = 0; k < 20; ++k) {
+        const Eigen::VectorXd q = Eigen::Vector2d(u(rng), u(rng)), p = Eigen::Vector2d(u(rng), u(rng));
+        const auto [dq, dpdt] = sys.rates(q, p);
+        std::array<double, 4> x{q(0), q(1), p(0), p(1)}, dx{};
+        dp.nonlinear_rates(x, dx);
+        for (int i = 0; i < 2; ++i) {
+            EXPECT_NEAR(dq(i), dx[std::size_t(i)], 1e-13 * (1 + std::abs(dx[std::size_t(i)])));
+            EXPECT_NEAR(dpdt(i), dx[std::size_t(i) + 2], 1e-13 * (1 + std::abs(dx[std::size_t(i) + 2])));
+        }
+        const double H = sys.hamiltonian(q, p);
+        EXPECT_NEAR(H, lagrangian.hamiltonian(q, p), 1e-13 * (1 + std::abs(H)));  // vᵀp − L, v by Newton
+    }
+    const auto tao = problems::tao_hamiltonian<double>::system();
+    const Eigen::VectorXd q = Eigen::VectorXd::Constant(1, 0.7), p = Eigen::VectorXd::Constant(1, -1.3);
+    const auto [dq, dpdt] = tao.rates(q, p);
+    std::array<double, 2> x{0.7, -1.3}, dx{};
+    problems::tao_hamiltonian<double>::rates(x, dx);
+    EXPECT_NEAR(dq(0), dx[0], 1e-14);
+    EXPECT_NEAR(dpdt(0), dx[1], 1e-14);
 }
 
 TEST(GaussStepper, NamedErrors) {

@@ -10,6 +10,7 @@
 ///
 /// M = [[(m1+m2) l², m2 l²], [m2 l², m2 l²]] (kg m²), K = diag((m1+m2) g l, m2 g l) (kg m² s⁻²).
 
+#include "geomint/model/hamiltonian_system.hpp"
 #include "geomint/model/lagrangian_system.hpp"
 #include "geomint/model/quadratic_lagrangian.hpp"
 #include "geomint/scalar.hpp"
@@ -73,6 +74,24 @@ struct double_pendulum {
         if constexpr (mixed_precision_corrections<T>) return sys.with_double_model(in_double().nonlinear_system());
         else return sys;
     }
+
+    /// The Hamiltonian of the nonlinear pendulum in angles and canonical momenta (the Legendre
+    /// transform of `nonlinear_lagrangian`), generic in the element type (for
+    /// `make_hamiltonian_system`), in kg m² s⁻²: with M(q) as in `nonlinear_rates`,
+    /// H = ½ pᵀM(q)⁻¹p − (m1+m2) g l cos q₀ − m2 g l cos q₁
+    ///   = (m2 l² p₀² − 2 m2 l² cos(q₀−q₁) p₀p₁ + (m1+m2) l² p₁²) / (2 det M(q)) − ….
+    /// Not separable (odeint-v2 issue #88's system).
+    auto nonlinear_hamiltonian() const {
+        return [m1 = m1, m2 = m2, g = g, l = l](const auto& q, const auto& p) {
+            using std::cos;
+            const T a = (m1 + m2) * l * l, d = m2 * l * l;
+            const auto b = d * cos(q[0] - q[1]);
+            return (d * p[0] * p[0] - 2 * b * p[0] * p[1] + a * p[1] * p[1]) / (2 * (a * d - b * b)) -
+                   (m1 + m2) * g * l * cos(q[0]) - m2 * g * l * cos(q[1]);
+        };
+    }
+    /// The nonlinear pendulum as a `hamiltonian_system` in (q, p) (`gauss_collocation_stepper`).
+    auto hamiltonian_system() const { return make_hamiltonian_system<T>(2, nonlinear_hamiltonian()); }
 
     /// The same pendulum at double: every constant rounded to double.
     double_pendulum<double> in_double() const {

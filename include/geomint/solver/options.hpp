@@ -17,7 +17,8 @@ enum class jacobian_storage {
 };
 
 /// Newton corrections on the fixed point of the Galerkin VI's pair form
-/// (scheme/galerkin/fixed_point.hpp).
+/// (scheme/galerkin/fixed_point.hpp); for the Gauss collocation stepper (scheme/gauss/gauss_stages.hpp)
+/// `never` selects fixed-point sweeps and the others simplified Newton.
 enum class stage_corrections {
     automatic,  ///< for scalars wider than long double, when the plain sweeps of the last steps
                 ///< cost more than the corrections would (see fixed_point.hpp)
@@ -34,7 +35,8 @@ struct iteration_options {
     int max_iterations = 50;
     /// Jacobian storage of vector Newton solves (trusses: see scheme/truss/sparse_solve.hpp).
     jacobian_storage storage = jacobian_storage::automatic;
-    /// Whether the Galerkin pair form's fixed point takes Newton corrections.
+    /// Whether the Galerkin pair form's fixed point takes Newton corrections (and the Gauss stepper
+    /// simplified Newton: all but `never`).
     stage_corrections corrections = stage_corrections::automatic;
 };
 

@@ -1,0 +1,69 @@
+// Google Benchmark harness: cost per step of the Gauss–Legendre collocation stepper on a
+// non-separable Hamiltonian, the nonlinear double pendulum of the Simpson paper in angles and
+// canonical momenta (`problems::double_pendulum<T>::hamiltonian_system`, derivatives on jets),
+// h = t̄/100, from q = (1, 1/2), p = 0: s = 1, 2, 4 at double on std::array states (simplified
+// Newton; s = 2 also by fixed-point sweeps), s = 2 at mp50 on std::vector states; counters give
+// the sweeps a step. The peer in the same binary: odeint's runge_kutta_fehlberg78 (fixed step)
+// on Hamilton's equations of the same pendulum written out by hand (`nonlinear_rates`).
+//
+//   build/bench/bench_hamiltonian --benchmark_min_time=0.2
+#include <geomint/hamiltonian.hpp>
+#include <geomint/precision.hpp>
+#include <geomint/problems/double_pendulum.hpp>
+
+#include <boost/numeric/odeint.hpp>
+
+#include <benchmark/benchmark.h>
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace {
+
+template <class T, unsigned S, class State, geomint::stage_corrections Corrections = geomint::stage_corrections::automatic>
+void gauss_pendulum(benchmark::State& state) {
+    const geomint::problems::double_pendulum<T> dp;
+    const auto sys = dp.hamiltonian_system();
+    geomint::gauss_collocation_stepper<State, S> stepper({.corrections = Corrections});
+    auto x = std::make_pair(State{T(1), T(1) / 2}, State{T(0), T(0)});
+    const T h = dp.tbar / 100;
+    T t(0);
+    long steps = 0, sweeps = 0;
+    for (auto _ : state) {
+        stepper.do_step(std::cref(sys), x, t, h);
+        t += h;
+        sweeps += stepper.iterations();
+        ++steps;
+        benchmark::DoNotOptimize(x);
+    }
+    state.counters["sweeps"] = double(sweeps) / double(steps);
+}
+
+void odeint_rkf78_pendulum(benchmark::State& state) {
+    using X = std::array<double, 4>;
+    const geomint::problems::double_pendulum<double> dp;
+    boost::numeric::odeint::runge_kutta_fehlberg78<X> stepper;
+    X x{1.0, 0.5, 0.0, 0.0};
+    const double h = dp.tbar / 100;
+    double t = 0;
+    const auto rhs = [&dp](const X& y, X& dy, double) { dp.nonlinear_rates(y, dy); };
+    for (auto _ : state) {
+        stepper.do_step(rhs, x, t, h);
+        t += h;
+        benchmark::DoNotOptimize(x);
+    }
+}
+
+using A = std::array<double, 2>;
+using mp50 = geomint::mp<50>;
+BENCHMARK(odeint_rkf78_pendulum);
+BENCHMARK(gauss_pendulum<double, 1, A>)->Name("gauss_pendulum/s1/double");
+BENCHMARK(gauss_pendulum<double, 2, A>)->Name("gauss_pendulum/s2/double");
+BENCHMARK(gauss_pendulum<double, 2, A, geomint::stage_corrections::never>)->Name("gauss_pendulum_sweeps/s2/double");
+BENCHMARK(gauss_pendulum<double, 4, A>)->Name("gauss_pendulum/s4/double");
+BENCHMARK(gauss_pendulum<mp50, 2, std::vector<mp50>>)->Name("gauss_pendulum/s2/mp50");
+
+}  // namespace
+
+BENCHMARK_MAIN();
