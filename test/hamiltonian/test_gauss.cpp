@@ -7,6 +7,7 @@
 #include "hamiltonian/hamiltonian_problems.hpp"
 
 #include <geomint/hamiltonian.hpp>
+#include <geomint/observe.hpp>
 #include <geomint/problems/double_pendulum.hpp>
 #include <geomint/problems/tao_hamiltonian.hpp>
 
@@ -240,6 +241,23 @@ TEST(HamiltonianProblems, AutodiffRatesAreTheHandWrittenOnesAndHIsTheLegendreTra
     problems::tao_hamiltonian<double>::rates(x, dx);
     EXPECT_NEAR(dq(0), dx[0], 1e-14);
     EXPECT_NEAR(dpdt(0), dx[1], 1e-14);
+}
+
+TEST(GaussStepper, DenseOutputBetweenNodesIsAStepOfTheMethod) {
+    auto sys = make_hamiltonian_system<double>(1, tao_hamiltonian{});
+    using P = std::pair<double, double>;
+    auto dense = make_dense_output(gauss_collocation_stepper<double, 3>());
+    dense.initialize(P{0.5, 0.0}, 0.0, 0.1);
+    dense.do_step(std::ref(sys));
+    dense.do_step(std::ref(sys));
+    P mid;
+    dense.calc_state(0.13, mid);
+    gauss_collocation_stepper<double, 3> plain;
+    P x{0.5, 0.0};
+    plain.do_step(sys, x, 0.0, 0.1);
+    plain.do_step(sys, x, 0.1, 0.03);
+    EXPECT_NEAR(mid.first, x.first, 1e-15);
+    EXPECT_NEAR(mid.second, x.second, 1e-15);
 }
 
 TEST(GaussStepper, NamedErrors) {

@@ -310,6 +310,18 @@ TEST(DenseOutputErrors, NamedErrorsWithTheOffendingValue) {
     EXPECT_THROW(dense.calc_state(std::numeric_limits<double>::quiet_NaN(), x), std::out_of_range);
     EXPECT_NO_THROW(dense.calc_state(1.15, x));
     EXPECT_NO_THROW(dense.calc_state(1.2 + 1e-16, x));  // odeint's time tolerance
+    // odeint's integrate_const with dt equal to the whole span observes the end before any step
+    // (odeint-v2 issue #249): the message names the idiom and the alternatives
+    x = kepler_start();
+    const std::string whole_span = message([&] {
+        boost::numeric::odeint::integrate_const(make_dense_output(galerkin_vi_stepper<V2, 2>()), sys, x, 0.0, 1.0, 1.0);
+    });
+    EXPECT_NE(whole_span.find("before any step"), std::string::npos) << whole_span;
+    EXPECT_NE(whole_span.find("dt equal to the whole span"), std::string::npos) << whole_span;
+    EXPECT_NE(whole_span.find("integrate_adaptive"), std::string::npos) << whole_span;
+    x = kepler_start();  // the alternative it names: a dt below the span
+    EXPECT_NO_THROW(
+        boost::numeric::odeint::integrate_const(make_dense_output(galerkin_vi_stepper<V2, 2>()), sys, x, 0.0, 1.0, 0.5));
 
     // find_events
     const auto qp = [](double, const V2& q, const V2& p) { return q[0] * p[0] + q[1] * p[1]; };

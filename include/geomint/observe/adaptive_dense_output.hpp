@@ -152,7 +152,7 @@ private:
     template <class StateOut>
     void write_state(const Time& t, StateOut& x) const {
         require_initialized("calc_state");
-        detail::require_within_step(std::string(Derived::name), t, m_t_old, m_t);
+        detail::require_within_step(std::string(Derived::name), t, m_t_old, m_t, m_steps);
         if (t == m_t || m_steps == 0) detail::assign_state(x, m_current);
         else if (t == m_t_old) detail::assign_state(x, m_previous);
         else detail::assign_state(x, self().state_at(t));

@@ -64,19 +64,28 @@ constexpr const char* stepper_name() {
 
 /// \throws std::out_of_range naming `who`, t and the step unless t is finite and within the step
 /// [t_old, t_new] (either order), allowing odeint's time tolerance: the scalar's epsilon,
-/// absolute, or 4 ulp of the step's ends.
+/// absolute, or 4 ulp of the step's ends. Before any step (`steps` = 0, the run at its start) a t
+/// other than the start is what odeint's integrate_const asks when dt is the whole span
+/// (odeint-v2 issue #249: it observes the end time before stepping): the message names that idiom
+/// and its alternatives.
 template <class T>
-void require_within_step(const std::string& who, const T& t, const T& t_old, const T& t_new) {
+void require_within_step(const std::string& who, const T& t, const T& t_old, const T& t_new, long long steps) {
     using std::abs;
     const T& lo = (std::min)(t_old, t_new);
     const T& hi = (std::max)(t_old, t_new);
     const T eps = std::numeric_limits<T>::epsilon();
     const T slack = (std::max)(eps, 4 * eps * (std::max)(abs(lo), abs(hi)));
-    if (!is_finite(t) || t < lo - slack || t > hi + slack)
+    if (is_finite(t) && t >= lo - slack && t <= hi + slack) return;
+    if (steps == 0 && is_finite(t))
         throw std::out_of_range(who + ": calc_state at t = " + geomint::to_string(t) +
-                                " outside the last step [previous_time, current_time] = [" + geomint::to_string(t_old) +
-                                ", " + geomint::to_string(t_new) +
-                                "] (precondition: t within the last step; step on with do_step first)");
+                                " before any step (the run is at its start, t = " + geomint::to_string(t_old) +
+                                "): odeint's integrate_const with dt equal to the whole span observes the end time "
+                                "before stepping (odeint-v2 issue #249); pass a dt below the span, e.g. half of it, "
+                                "or use integrate_adaptive, or integrate_const with the plain stepper");
+    throw std::out_of_range(who + ": calc_state at t = " + geomint::to_string(t) +
+                            " outside the last step [previous_time, current_time] = [" + geomint::to_string(t_old) +
+                            ", " + geomint::to_string(t_new) +
+                            "] (precondition: t within the last step; step on with do_step first)");
 }
 
 /// `sys` as a reference wrapper (a wrapper handed in is passed on as it is: odeint unwraps one
@@ -298,7 +307,7 @@ private:
     template <class StateOut>
     void write_state(const time_type& t, StateOut& x) const {
         require_initialized("calc_state");
-        detail::require_within_step(std::string("dense_output(") + name() + ")", t, m_t_old, m_t);
+        detail::require_within_step(std::string("dense_output(") + name() + ")", t, m_t_old, m_t, m_steps);
         if (t == m_t || m_slot == nullptr) {
             detail::assign_state(x, m_current);
         } else if (t == m_t_old) {
