@@ -8,6 +8,8 @@
 #include "galerkin/galerkin_order.hpp"
 #include "hamiltonian/hamiltonian_problems.hpp"
 
+#include <geomint/conformance.hpp>
+#include <geomint/conformance/gtest.hpp>
 #include <geomint/hamiltonian.hpp>
 #include <geomint/precision.hpp>
 
@@ -173,6 +175,16 @@ void expect_bounded_energy() {
               << mean_sweeps << "\n";
     EXPECT_LE(last, 4 * first) << "s = " << S;
     if (S >= 2) EXPECT_LE(mean_sweeps, 4.0) << "s = " << S;  // s = 1 takes 4.0
+}
+
+TEST(GaussConformance, TheKitConfirmsOrderSymplecticityAndSymmetryOnKepler) {
+    // the declared claims (order 2s, symplectic, symmetric) on the kit's Kepler problem in odeint's
+    // pair form (the stages swept), at double
+    using W = std::vector<double>;
+    EXPECT_TRUE(conformance::conforms(gauss_collocation_stepper<W, 2>(), conformance::kepler<double>(),
+                                      conformance::declared_claims<gauss_collocation_stepper<W, 2>>()));
+    EXPECT_TRUE(conformance::conforms(gauss_collocation_stepper<W, 3>(), conformance::kepler<double>(),
+                                      conformance::declared_claims<gauss_collocation_stepper<W, 3>>()));
 }
 
 TEST(GaussEnergy, BoundedOver1e5StepsAtDouble) {

@@ -33,6 +33,22 @@
 
 namespace geomint {
 
+namespace detail {
+/// odeint's separable forms (f, g) seen as a Hamiltonian's gradient, ∂H/∂p = f(p), ∂H/∂q = −g(q),
+/// for the Gauss stages (no Hessian: fixed-point sweeps). f and g as `separable_rates` hands them.
+template <class T, int N, class F, class G>
+struct separable_gradient_view {
+    F& f;
+    G& g;
+    vector<T, N>& work;
+    void gradient(const vector<T, N>& q, const vector<T, N>& p, const T& /*t*/, hamiltonian_derivatives<T, N>& d) const {
+        f(p, d.Hp);
+        g(q, work);
+        d.Hq = -work;
+    }
+};
+}  // namespace detail
+
 /// Odeint stepper (`stepper_tag`) of the `Stages`-stage Gauss–Legendre method, order 2·Stages, on
 /// the (q, p) pair state of a `hamiltonian_system`.
 ///
@@ -44,7 +60,11 @@ namespace geomint {
 /// \tparam Summation `compensated_summation` (default) or `plain_summation`.
 ///
 /// The system is a `hamiltonian_system` (model/hamiltonian_system.hpp) of n = the state's length
-/// degrees of freedom; p are H's canonical momenta. dt < 0 steps backward (the method is
+/// degrees of freedom, p its canonical momenta; or one of odeint's separable forms (the pair
+/// (f, g), a momentum function, `separable_system`, `quadratic_lagrangian`, `matrix_free`), whose
+/// stages are solved by fixed-point sweeps calling f and g (there is no Hessian to form), so the
+/// stepper is a drop-in for odeint's symplectic steppers too (and `conformance::examine` checks it
+/// on the kit's problems). dt < 0 steps backward (the method is
 /// symmetric: the step with −h inverts the step with h to the solver's round-off).
 /// Checked each step with `checked` (std::invalid_argument): dt finite and non-zero, q and p of
 /// equal length n = the model's dof, entries finite.
@@ -84,8 +104,17 @@ public:
     /// \throws std::logic_error before any step.
     template <class System>
     matrix<value_type> last_step_jacobian(const System& sys) const {
-        return m_stages.step_jacobian(unwrapped_model(sys));
+        using W = std::remove_cv_t<typename boost::numeric::odeint::unwrap_reference<System>::type>;
+        static_assert(form_of<W>() == system_form::hamiltonian,
+                      "gauss_collocation_stepper::last_step_jacobian needs the hamiltonian_system the step was taken on "
+                      "(for odeint's pair, differentiate the step: conformance::examine does)");
+        const W& model = sys;
+        return m_stages.step_jacobian(model);
     }
+
+    /// Not steppable on `dual<T>` states (the conformance kit then differentiates by central
+    /// differences).
+    static constexpr bool dual_states = false;
 
     /// Forget the summation carry and the starting values (a new trajectory).
     void reset() { m_work.forget(); }
@@ -93,27 +122,29 @@ public:
 private:
     using U = value_type;
     using method = scheme::gauss_legendre<Stages>;
-    static_assert(!is_dual_v<U>, "gauss_collocation_stepper: dual states are not supported (use last_step_jacobian)");
-
-    template <class S>
-    static const auto& unwrapped_model(const S& sys) {
-        using W = std::remove_cv_t<typename boost::numeric::odeint::unwrap_reference<S>::type>;
-        static_assert(form_of<W>() == system_form::hamiltonian,
-                      "gauss_collocation_stepper steps a hamiltonian_system: geomint::make_hamiltonian_system<T>(n, H) "
-                      "with H a generic callable H(q, p) or H(q, p, t) (for odeint's separable pair use "
-                      "galerkin_vi_stepper or a splitting stepper)");
-        const W& model = sys;
-        return model;
-    }
 
     template <class S, class QIn, class PIn, class QOut, class POut>
     void step(S& sys, const QIn& q_in, const PIn& p_in, const time_type& t, QOut& q_out, POut& p_out,
               const time_type& dt) {
-        const auto& model = unwrapped_model(sys);
+        static_assert(!is_dual_v<U>, "gauss_collocation_stepper: dual states are not supported (use last_step_jacobian)");
         const bool continuing = m_work.template load<base::checks_enabled>(method::name, q_in, p_in);
-        detail::require_dof(m_work.q.size(), static_cast<Eigen::Index>(model.dof()), method::name);
-        m_stages.step(method::template coefficients<U>(), model, m_work.q, m_work.p, t, dt, m_dq, m_dp, m_options,
-                      method::name, continuing);
+        const auto& c = method::template coefficients<U>();
+        if constexpr (form_of<S>() == system_form::hamiltonian) {
+            const auto& model = sys;
+            detail::require_dof(m_work.q.size(), static_cast<Eigen::Index>(model.dof()), method::name);
+            m_stages.step(c, model, m_work.q, m_work.p, t, dt, m_dq, m_dp, m_options, method::name, continuing);
+        } else {
+            static_assert(has_separable_rates<S>(),
+                          "gauss_collocation_stepper steps a hamiltonian_system (geomint::make_hamiltonian_system<T>(n, H) "
+                          "with H a generic callable H(q, p) or H(q, p, t)) or one of odeint's separable forms (the pair "
+                          "(f, g), a momentum function g(q, dpdt), separable_system, quadratic_lagrangian, matrix_free)");
+            m_rates(sys, m_work.q.size(), method::name, [&](auto&& f, auto&& g) {
+                const detail::separable_gradient_view<U, N, std::remove_reference_t<decltype(f)>,
+                                                      std::remove_reference_t<decltype(g)>>
+                    model{f, g, m_rate_work};
+                m_stages.step(c, model, m_work.q, m_work.p, t, dt, m_dq, m_dp, m_options, method::name, continuing);
+            });
+        }
         m_iterations = m_stages.iterations();
         m_work.add_to_q(m_dq);
         m_work.add_to_p(m_dp);
@@ -129,7 +160,8 @@ private:
     scheme::gauss_stages<U, N, N == Eigen::Dynamic ? Eigen::Dynamic : int(Stages)> m_stages;
     int m_iterations = 0;
     detail::pair_work<U, Summation, N> m_work;
-    vector<U, N> m_dq, m_dp;
+    vector<U, N> m_dq, m_dp, m_rate_work;
+    separable_rates<U, Coor, Momentum, N> m_rates;  ///< odeint's separable forms' f and g
 };
 
 }  // namespace geomint

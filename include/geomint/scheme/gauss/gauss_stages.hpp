@@ -62,6 +62,13 @@
 
 namespace geomint::scheme {
 
+/// A model whose Hessian the simplified Newton iteration can form: `derivatives(q, p, t, d)` into a
+/// `hamiltonian_derivatives<T, N>` (a `hamiltonian_system`; odeint's separable pair gives only the
+/// gradient, and is solved by fixed-point sweeps).
+template <class System, class T, int N>
+concept gives_hamiltonian_hessian = requires(const System& s, const vector<T, N>& x, const T& t,
+                                             hamiltonian_derivatives<T, N>& d) { s.derivatives(x, x, t, d); };
+
 /// Work arrays and warm start of the Gauss–Legendre step (file comment), kept between steps by
 /// the stepper.
 /// \tparam T the scalar; N the degrees of freedom n at compile time (or Eigen::Dynamic); S the
@@ -80,8 +87,9 @@ public:
     using phase = vector<T, D>;
 
     /// The increments (Δq, Δp) of one step of size h (h < 0 steps backward) from (q, p) at t, on
-    /// the Hamiltonian model `sys` (`gradient(q, p, t, d)`, `derivatives(q, p, t, d)` into a
-    /// `hamiltonian_derivatives<T, N>`), with the coefficients `c` (S stages when S is fixed).
+    /// the Hamiltonian model `sys` (`gradient(q, p, t, d)` and, for Newton, `derivatives(q, p, t, d)`
+    /// into a `hamiltonian_derivatives<T, N>`; a model with the gradient only is swept), with the
+    /// coefficients `c` (S stages when S is fixed).
     /// `continuing`: (q, p) is the state the last step reached (then, at the same h, its stage rates
     /// start this one). `name` prefixes error messages.
     /// \throws geomint::convergence_error, geomint::singular_step_error (file comment);
@@ -115,8 +123,12 @@ public:
         m_beta = m_b * h;
         m_swept.resize(d, s);
         T scale = max_magnitude(m_x);
-        if (opt.corrections == stage_corrections::never) fixed_point(sys, opt, name, scale);
-        else newton(sys, opt, name, scale);
+        if constexpr (gives_hamiltonian_hessian<System, T, N>) {
+            if (opt.corrections == stage_corrections::never) fixed_point(sys, opt, name, scale);
+            else newton(sys, opt, name, scale);
+        } else {
+            fixed_point(sys, opt, name, scale);
+        }
         const phase dx = m_F * m_beta;
         dq = dx.head(n);
         dp = dx.tail(n);
