@@ -4,12 +4,15 @@
 // h = t̄/100, from q = (1, 1/2), p = 0: s = 1, 2, 4 at double on std::array states (simplified
 // Newton; s = 2 also by fixed-point sweeps), s = 2 at mp50 on std::vector states; counters give
 // the sweeps a step. The peer in the same binary: odeint's runge_kutta_fehlberg78 (fixed step)
-// on Hamilton's equations of the same pendulum written out by hand (`nonlinear_rates`).
+// on Hamilton's equations of the same pendulum written out by hand (`nonlinear_rates`). Tao's
+// H = (q² + 1)(p² + 1)/2 at h = 0.05 from (1/2, 0): Tao's explicit method (ω = 1, orders 4, 6,
+// 8) against Gauss s = 2, 3, 4 a step.
 //
 //   build/bench/bench_hamiltonian --benchmark_min_time=0.2
 #include <geomint/hamiltonian.hpp>
 #include <geomint/precision.hpp>
 #include <geomint/problems/double_pendulum.hpp>
+#include <geomint/problems/tao_hamiltonian.hpp>
 
 #include <boost/numeric/odeint.hpp>
 
@@ -55,6 +58,19 @@ void odeint_rkf78_pendulum(benchmark::State& state) {
     }
 }
 
+/// A step of `Stepper` on Tao's H at h = 0.05 (odeint's pair of doubles).
+template <class Stepper>
+void on_tao(benchmark::State& state, Stepper stepper) {
+    const auto sys = geomint::problems::tao_hamiltonian<double>::system();
+    std::pair<double, double> x{0.5, 0.0};
+    double t = 0;
+    for (auto _ : state) {
+        stepper.do_step(std::cref(sys), x, t, 0.05);
+        t += 0.05;
+        benchmark::DoNotOptimize(x);
+    }
+}
+
 using A = std::array<double, 2>;
 using mp50 = geomint::mp<50>;
 BENCHMARK(odeint_rkf78_pendulum);
@@ -63,6 +79,12 @@ BENCHMARK(gauss_pendulum<double, 2, A>)->Name("gauss_pendulum/s2/double");
 BENCHMARK(gauss_pendulum<double, 2, A, geomint::stage_corrections::never>)->Name("gauss_pendulum_sweeps/s2/double");
 BENCHMARK(gauss_pendulum<double, 4, A>)->Name("gauss_pendulum/s4/double");
 BENCHMARK(gauss_pendulum<mp50, 2, std::vector<mp50>>)->Name("gauss_pendulum/s2/mp50");
+BENCHMARK_CAPTURE(on_tao, tao_yoshida4, geomint::tao_stepper<double, geomint::scheme::yoshida4>(1.0));
+BENCHMARK_CAPTURE(on_tao, tao_yoshida6, geomint::tao_stepper<double, geomint::scheme::yoshida6>(1.0));
+BENCHMARK_CAPTURE(on_tao, tao_yoshida8, geomint::tao_stepper<double, geomint::scheme::yoshida8>(1.0));
+BENCHMARK_CAPTURE(on_tao, gauss_s2, geomint::gauss_collocation_stepper<double, 2>());
+BENCHMARK_CAPTURE(on_tao, gauss_s3, geomint::gauss_collocation_stepper<double, 3>());
+BENCHMARK_CAPTURE(on_tao, gauss_s4, geomint::gauss_collocation_stepper<double, 4>());
 
 }  // namespace
 

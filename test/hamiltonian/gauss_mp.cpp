@@ -12,6 +12,7 @@
 #include <geomint/conformance/gtest.hpp>
 #include <geomint/hamiltonian.hpp>
 #include <geomint/precision.hpp>
+#include <geomint/problems/tao_hamiltonian.hpp>
 
 #include <boost/numeric/odeint.hpp>
 
@@ -89,6 +90,38 @@ TEST(GaussOrders, TaoHamiltonianAgainstRkf78At50Digits) {
     expect_gauss_order<2>("Tao", sys, q0, p0, t1, reference, {50, 100, 200});
     expect_gauss_order<3>("Tao", sys, q0, p0, t1, reference, {25, 50, 100});
     expect_gauss_order<4>("Tao", sys, q0, p0, t1, reference, {25, 50, 100});
+}
+
+/// Tao's method at ω = 1 (docs/hamiltonian.md: on Tao's H, ω = 1 gives the smallest errors of
+/// orders 4–8; Tao's ω = 20 multiplies them by 60–260) measures its composition's order.
+template <class Method>
+void expect_tao_order(const std::pair<V, V>& reference, const std::vector<int>& Ns) {
+    auto sys = problems::tao_hamiltonian<T>::system();
+    std::vector<double> errors;
+    for (int N : Ns) {
+        tao_stepper<V, Method> st{T(1)};
+        auto x = std::make_pair(V{T(1) / 2}, V{T(0)});
+        const T h = T(2) / N;
+        for (int j = 0; j < N; ++j) st.do_step(std::cref(sys), x, j * h, h);
+        errors.push_back(to_d(state_distance(x, reference)));
+    }
+    const double order = fitted_order(Ns, errors);
+    std::cout << "Tao's method, " << Method::name << ", omega = 1: errors";
+    for (double e : errors) std::cout << " " << e;
+    std::cout << ", fitted order " << order << "\n";
+    EXPECT_NEAR(order, double(Method::order), 0.1) << Method::name;
+}
+
+TEST(TaoOrders, CompositionsOnTaosHamiltonianAt50Digits) {
+    V x{T(1) / 2, T(0)};
+    odeint::integrate_n_steps(odeint::runge_kutta_fehlberg78<V, T, V, T>(),
+                              [](const V& y, V& dy, const T&) { problems::tao_hamiltonian<T>::rates(y, dy); }, x, T(0),
+                              T(2) / 8000, 8000);
+    const std::pair<V, V> reference{V{x[0]}, V{x[1]}};
+    expect_tao_order<scheme::stormer_verlet>(reference, {200, 400, 800});
+    expect_tao_order<scheme::yoshida4>(reference, {100, 200, 400});
+    expect_tao_order<scheme::yoshida6>(reference, {50, 100, 200});
+    expect_tao_order<scheme::yoshida8>(reference, {50, 100, 200});
 }
 
 using T100 = geomint::mp<100>;
