@@ -62,6 +62,7 @@
 #include "geomint/stepper/galerkin_vi_stepper.hpp"
 #include "geomint/stepper/splitting_stepper.hpp"
 #include "geomint/hamiltonian.hpp"
+#include "geomint/charged.hpp"
 #include "geomint/stepper/rattle_stepper.hpp"
 #include "geomint/stepper/reversible_stepper.hpp"
 #include "geomint/model/holonomic_constraints.hpp"

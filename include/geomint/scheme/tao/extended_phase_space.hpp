@@ -57,8 +57,10 @@ template <class T, int N = Eigen::Dynamic>
 struct tao_extended_state {
     /// n-vector.
     using vec = vector<T, N>;
-    vec q, p;  ///< the copy the stepper returns
-    vec x, y;  ///< the other copy
+    vec q;  ///< coordinates of the copy the stepper returns
+    vec p;  ///< momenta of the copy the stepper returns
+    vec x;  ///< coordinates of the other copy
+    vec y;  ///< momenta of the other copy
 
     /// One step of size h of the composition with weights `gamma` (file comment), on a model with
     /// `gradient(q, p, t, d)` into a `hamiltonian_derivatives<T, N>`, with binding ω.

@@ -1,0 +1,8 @@
+#pragma once
+/// \file
+/// Module header of the charged-particle family: `charged_particle` (q/m, fields E(x, t) and
+/// B(x, t) as callables) and `boris_stepper<Coor, Method>`, the Boris pusher as a symmetric
+/// one-step map on (x, v) and its compositions to orders 4, 6, 8.
+
+#include "geomint/model/charged_particle.hpp"
+#include "geomint/stepper/boris_stepper.hpp"

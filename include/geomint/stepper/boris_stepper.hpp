@@ -1,0 +1,111 @@
+#pragma once
+/// \file
+/// Boost.Odeint stepper for the Boris pusher and its symmetric compositions
+/// (scheme/boris/boris.hpp) on a `charged_particle` (model/charged_particle.hpp).
+///
+/// \code
+///   auto particle = geomint::make_charged_particle<double>(1.0, geomint::uniform_field<double>{{0, 0.1, 0}},
+///                                                          geomint::uniform_field<double>{{0, 0, 1}});
+///   using V = std::array<double, 3>;
+///   geomint::boris_stepper<V> stepper;                                   // order() == 2
+///   auto state = std::make_pair(V{0, 0, 0}, V{1, 0, 0});                 // (x, v)
+///   boost::numeric::odeint::integrate_const(stepper, particle, state, 0.0, 100.0, 0.05);
+///   geomint::boris_stepper<V, geomint::scheme::yoshida6> sixth;          // order() == 6
+/// \endcode
+
+#include "geomint/error.hpp"
+#include "geomint/model/charged_particle.hpp"
+#include "geomint/model/system_form.hpp"
+#include "geomint/scheme/boris/boris.hpp"
+#include "geomint/stepper/stepper_base.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+namespace geomint {
+
+/// Odeint stepper (`stepper_tag`) of the Boris map composed by `Method` (scheme::stormer_verlet:
+/// Boris itself, order 2; scheme::yoshida4, yoshida6, yoshida8: orders 4, 6, 8; any symmetric
+/// composition of the catalogue), on the (x, v) state of a `charged_particle`.
+///
+/// \tparam Coor     position type: a container of 3 entries (std::array<T, 3>, an Eigen 3-vector,
+///                  std::vector of 3).
+/// \tparam Method   the composition's weights (scheme/composition/symmetric_composition.hpp).
+/// \tparam Momentum velocity type (defaults to `Coor`).
+/// \tparam Checks   `checked` (default) or `unchecked`.
+///
+/// dt < 0 steps backward (the map is symmetric). Checked each step with `checked`
+/// (std::invalid_argument): dt finite and non-zero, x and v of 3 entries, entries finite.
+/// Errors: std::domain_error from the particle (a field not finite, naming it, x and t; the
+/// fields are evaluated unchecked and the step's result checked once, then a failed step is
+/// rerun with every value checked to name the field), or naming the state and h when the step
+/// overflows with finite fields.
+template <class Coor, class Method = scheme::stormer_verlet, class Momentum = Coor, class Checks = checked>
+class boris_stepper : public stepper_base<boris_stepper<Coor, Method, Momentum, Checks>, scheme::boris_composition<Method>,
+                                          Coor, Momentum, Checks> {
+    using base = stepper_base<boris_stepper, scheme::boris_composition<Method>, Coor, Momentum, Checks>;
+    friend base;
+
+public:
+    /// The scheme this stepper steps.
+    using typename base::scheme_type;
+    /// Time type: the scalar type.
+    using typename base::time_type;
+    /// Scalar type (odeint's `value_type`).
+    using typename base::value_type;
+
+    /// Not steppable on `dual<T>` states (the conformance kit then differentiates by central differences).
+    static constexpr bool dual_states = false;
+
+private:
+    using U = value_type;
+    using vec3 = vector<U, 3>;
+
+    template <class S, class QIn, class PIn, class QOut, class POut>
+    void step(S& particle, const QIn& x_in, const PIn& v_in, const time_type& t, QOut& x_out, POut& v_out,
+              const time_type& dt) {
+        static_assert(form_of<S>() == system_form::charged_particle,
+                      "boris_stepper steps a charged_particle (geomint::make_charged_particle<T>(q_over_m, E, B))");
+        const auto x = as_eigen(x_in);
+        const auto v = as_eigen(v_in);
+        if (x.size() != 3 || v.size() != 3)
+            throw std::invalid_argument(std::string(scheme_type::name) + ": x has " + std::to_string(x.size()) +
+                                        " entries and v has " + std::to_string(v.size()) +
+                                        " (precondition: 3 each, a particle in space)");
+        if constexpr (base::checks_enabled) detail::check_pair_state(scheme_type::name, x, v);
+        m_x = x;
+        m_v = v;
+        advance<false>(particle, t, dt);  // the fields unchecked; the result checked once
+        if (!all_finite(m_x) || !all_finite(m_v)) [[unlikely]]
+            diagnose(particle, x, v, t, dt);
+        resize_state(x_out, 3);
+        resize_state(v_out, 3);
+        as_eigen(x_out) = m_x;
+        as_eigen(v_out) = m_v;
+    }
+
+    template <bool Check, class S>
+    void advance(const S& particle, const U& t, const U& dt) {
+        if constexpr (Method::stages == 1) scheme::boris_map<Check>(particle, m_x, m_v, t, dt);
+        else scheme::boris_composed_step<Check>(particle, Method::template weights<U>(), m_x, m_v, t, dt);
+    }
+
+    /// A step that ended off the finite numbers: rerun with every field value checked, which
+    /// throws std::domain_error naming the field, x and t; if the fields were finite, the step
+    /// itself overflowed, and the message names the state and h.
+    template <class S, class X, class V>
+    [[noreturn]] [[gnu::noinline]] void diagnose(const S& particle, const X& x, const V& v, const U& t, const U& dt) {
+        m_x = x;
+        m_v = v;
+        advance<true>(particle, t, dt);
+        throw std::domain_error(std::string(scheme_type::name) + ": the step from x = (" + entries_to_string(vec3(x)) +
+                                "), v = (" + entries_to_string(vec3(v)) + ") at t = " + geomint::to_string(t) +
+                                " with h = " + geomint::to_string(dt) +
+                                " leaves the finite numbers although every field value is finite (an overflow)");
+    }
+
+    vec3 m_x, m_v;
+};
+
+}  // namespace geomint
