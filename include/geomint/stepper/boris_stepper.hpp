@@ -77,12 +77,19 @@ private:
         m_x = x;
         m_v = v;
         advance<false>(particle, t, dt);  // the fields unchecked; the result checked once
-        if (!all_finite(m_x) || !all_finite(m_v)) [[unlikely]]
+        if (!finite_state()) [[unlikely]]
             diagnose(particle, x, v, t, dt);
         resize_state(x_out, 3);
         resize_state(v_out, 3);
         as_eigen(x_out) = m_x;
         as_eigen(v_out) = m_v;
+    }
+
+    /// x and v finite, by one sum: 0·a is 0 for a finite a and NaN otherwise (the exact test of
+    /// all_finite for both vectors at once; exact scalars are always finite).
+    bool finite_state() const {
+        if constexpr (std::is_floating_point_v<U>) return (m_x.array() * U(0) + m_v.array() * U(0)).sum() == U(0);
+        else return all_finite(m_x) && all_finite(m_v);
     }
 
     template <bool Check, class S>
