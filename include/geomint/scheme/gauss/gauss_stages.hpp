@@ -195,11 +195,15 @@ private:
         return Jf;
     }
 
-    /// One sweep: Z = F diag(β) μᵀ, then m_swept.col(i) = f(x + Z_i, t + c_i h).
+    /// m_Z = F diag(β) μᵀ: the stage increments of the rates in m_F.
+    void stage_increments() { m_Z.noalias() = (m_F * m_beta.asDiagonal()) * m_mu.transpose(); }
+
+    /// One sweep: m_swept.col(i) = f(x + Z_i, t + c_i h), Z from m_F (`increments`: formed here, else
+    /// already in m_Z).
     template <class System>
-    void sweep(const System& sys) {
+    void sweep(const System& sys, bool increments = true) {
         const Eigen::Index s = m_F.cols();
-        m_Z.noalias() = (m_F * m_beta.asDiagonal()) * m_mu.transpose();
+        if (increments) stage_increments();
         for (Eigen::Index i = 0; i < s; ++i) {
             m_stage = m_x + m_Z.col(i);
             rate(sys, m_stage, T(m_t + m_nodes(i) * m_h), m_rate);
@@ -226,8 +230,8 @@ private:
         settling_iteration<T> monitor(name, "the simplified Newton iteration", m_h, opt, convergence::correction);
         const factor_scalar step = factor_scalar(abs_value(m_h));
         m_residual.resize(d * s);
-        for (;;) {
-            sweep(sys);
+        for (bool first = true;; first = false) {
+            sweep(sys, !first);  // the first sweep's increments are the Jacobian's, formed by `factor`
             m_residual = (m_F - m_swept).reshaped().template cast<factor_scalar>();
             m_correction.noalias() = m_lu.solve(m_residual);
             const factor_scalar size = step * max_magnitude(m_correction);
@@ -242,7 +246,7 @@ private:
     /// stages X_i = x + Z_i(F), in factor_scalar, and factors it.
     template <class System>
     void factor(const System& sys, const char* name, Eigen::Index n, Eigen::Index d, Eigen::Index s) {
-        m_Z.noalias() = (m_F * m_beta.asDiagonal()) * m_mu.transpose();
+        stage_increments();
         m_jacobian.setIdentity(d * s, d * s);
         for (Eigen::Index i = 0; i < s; ++i) {
             m_q = m_x.head(n) + m_Z.col(i).head(n);
