@@ -75,10 +75,6 @@ public:
         else return vec3(m_B(x, t));
     }
 
-    /// The kinetic energy per mass |v|²/2 (with a potential φ of E = −∇φ, the energy per mass is
-    /// |v|²/2 + (q/m) φ(x)).
-    static T kinetic_energy(const vec3& v) { return v.squaredNorm() / 2; }
-
 private:
     static vec3 checked(vec3 value, const char* field, const vec3& x, const T& t) {
         if (!all_finite(value))
