@@ -1,7 +1,8 @@
 // Google Benchmark harness: a Boris step at double on the Penning trap (q/m = 1, B = (0, 0, 1),
 // E = (x, y, −2z)/8, h = 0.05), geomint's `boris_stepper` on std::array states against the same
 // map written by hand on std::array (what a plasma code's inner loop is), in one binary; and
-// the compositions of orders 4, 6, 8 a step.
+// the compositions of orders 4, 6, 8 a step; the relativistic pushers (Boris, Vay, Higuera–Cary)
+// on the same fields with c = 1.
 //
 //   build/bench/bench_boris --benchmark_min_time=0.2
 #include <geomint/charged.hpp>
@@ -66,12 +67,31 @@ void geomint_boris(benchmark::State& state) {
     }
 }
 
+template <class Pusher>
+void geomint_relativistic(benchmark::State& state) {
+    using V3 = geomint::vector<double, 3>;
+    auto particle = geomint::make_relativistic_charged_particle<double>(
+        1.0, 1.0, [](const V3& x, double) { return V3(k * x(0), k * x(1), -2 * k * x(2)); },
+        [](const V3&, double) { return V3(0, 0, b); });
+    geomint::pusher_stepper<A, Pusher> stepper;
+    auto s = std::make_pair(A{1, 0, 0.5}, A{0, 0.5, 0.2});
+    double t = 0;
+    for (auto _ : state) {
+        stepper.do_step(particle, s, t, h);
+        t += h;
+        benchmark::DoNotOptimize(s);
+    }
+}
+
 BENCHMARK(hand_written_boris);
 BENCHMARK(geomint_boris<geomint::scheme::stormer_verlet>)->Name("geomint_boris");
 BENCHMARK(geomint_boris<geomint::scheme::stormer_verlet, geomint::unchecked>)->Name("geomint_boris/unchecked");
 BENCHMARK(geomint_boris<geomint::scheme::yoshida4>)->Name("geomint_boris/yoshida4");
 BENCHMARK(geomint_boris<geomint::scheme::yoshida6>)->Name("geomint_boris/yoshida6");
 BENCHMARK(geomint_boris<geomint::scheme::yoshida8>)->Name("geomint_boris/yoshida8");
+BENCHMARK(geomint_relativistic<geomint::scheme::relativistic_boris>)->Name("relativistic/boris");
+BENCHMARK(geomint_relativistic<geomint::scheme::vay>)->Name("relativistic/vay");
+BENCHMARK(geomint_relativistic<geomint::scheme::higuera_cary>)->Name("relativistic/higuera_cary");
 
 }  // namespace
 

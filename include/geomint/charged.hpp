@@ -2,7 +2,10 @@
 /// \file
 /// Module header of the charged-particle family: `charged_particle` (q/m, fields E(x, t) and
 /// B(x, t) as callables) and `boris_stepper<Coor, Method>`, the Boris pusher as a symmetric
-/// one-step map on (x, v) and its compositions to orders 4, 6, 8.
+/// one-step map on (x, v) and its compositions to orders 4, 6, 8; `relativistic_charged_particle`
+/// (with c, state (x, u = γv)) and `pusher_stepper<Coor, Pusher, Method>` with the relativistic
+/// Boris, Vay and Higuera–Cary pushers.
 
 #include "geomint/model/charged_particle.hpp"
-#include "geomint/stepper/boris_stepper.hpp"
+#include "geomint/model/relativistic_charged_particle.hpp"
+#include "geomint/stepper/pusher_stepper.hpp"

@@ -1,6 +1,7 @@
 // The Boris pusher at double (sanitized): the E × B drift of uniform crossed fields kept exactly,
 // the speed kept by the rotation in a pure B, the Penning trap against its exact solution, time
-// symmetry, odeint's integrate functions on three state types, and the errors.
+// symmetry, odeint's integrate functions on three state types, and the errors; the relativistic
+// pushers at double (Vay on the E × B drift, proper_velocity, the |v| ≥ c and field errors).
 #include "charged/charged_problems.hpp"
 
 #include <boost/numeric/odeint.hpp>
@@ -93,6 +94,39 @@ TEST(Boris, NamedErrors) {
     boris_stepper<std::vector<double>> vs;
     expect_throw_with<std::invalid_argument>([&] { vs.do_step(bad, wrong, 0.0, 0.1); }, "3 each");
     expect_throw_with<std::invalid_argument>([&] { stepper.do_step(bad, s, 0.0, 0.0); }, "dt = 0");
+}
+
+TEST(RelativisticPushers, ExBDriftAtDoubleAndNamedErrors) {
+    // Vay at double over 10⁴ steps of the relativistic E × B drift (v_d = 0.9 c)
+    const auto particle = make_relativistic_charged_particle<double>(-1.0, 1.0, uniform_field<double>{V3(0, 0.9, 0)},
+                                                                     uniform_field<double>{V3(0, 0, 1)});
+    const V3 u_d = proper_velocity(V3(0.9, 0, 0), 1.0);
+    EXPECT_NEAR(u_d(0), 0.9 / std::sqrt(0.19), 1e-15);
+    EXPECT_NEAR(velocity_of(u_d, 1.0)(0), 0.9, 1e-15);
+    pusher_stepper<std::array<double, 3>, scheme::vay> vay;
+    auto s = std::make_pair(std::array<double, 3>{0, 0, 0}, std::array<double, 3>{u_d(0), 0, 0});
+    boost::numeric::odeint::integrate_n_steps(vay, particle, s, 0.0, 0.1, 10000);
+    EXPECT_NEAR(s.second[0], u_d(0), 1e-12);
+    EXPECT_NEAR(s.second[1], 0.0, 1e-12);
+    EXPECT_NEAR(s.first[0], 900.0, 1e-9);
+
+    expect_throw_with<std::domain_error>([] { proper_velocity(V3(0.6, 0.8, 0), 1.0); }, "is not below c = 1");
+    expect_throw_with<std::domain_error>([] { proper_velocity(V3(3e8, 0, 0), 299792458.0); }, "|v| = 300000000");
+    expect_throw_with<std::invalid_argument>([] { proper_velocity(V3(0, 0, 0), 0.0); }, "c = 0");
+    expect_throw_with<std::invalid_argument>(
+        [] {
+            make_relativistic_charged_particle<double>(1.0, -1.0, uniform_field<double>{V3(0, 0, 0)},
+                                                       uniform_field<double>{V3(0, 0, 1)});
+        },
+        "c = -1 violates the precondition c finite and positive");
+    auto bad = make_relativistic_charged_particle<double>(1.0, 1.0, [](const V3& x, double) { return V3(std::log(x(0)), 0, 0); },
+                                                          uniform_field<double>{V3(0, 0, 1)});
+    pusher_stepper<V3, scheme::higuera_cary> hc;
+    auto b = std::make_pair(V3(0, 0, 0), V3(0, 1, 0));
+    expect_throw_with<std::domain_error>([&] { hc.do_step(bad, b, 0.0, 0.1); }, "E(x, t) = (-inf, 0, 0)");
+    auto short_state = std::make_pair(std::vector<double>{0, 0, 0}, std::vector<double>{1, 0});
+    pusher_stepper<std::vector<double>, scheme::vay> vs;
+    expect_throw_with<std::invalid_argument>([&] { vs.do_step(particle, short_state, 0.0, 0.1); }, "and u has 2");
 }
 
 }  // namespace

@@ -12,7 +12,7 @@
 ///       [](const geomint::vector<double, 3>&, double) { return geomint::vector<double, 3>(0, 0.1, 0); },   // E(x, t)
 ///       [](const geomint::vector<double, 3>&, double) { return geomint::vector<double, 3>(0, 0, 1); });    // B(x, t)
 /// \endcode
-/// Steppers: `boris_stepper` (stepper/boris_stepper.hpp). A field value that is not finite
+/// Steppers: `boris_stepper` (stepper/pusher_stepper.hpp). A field value that is not finite
 /// throws `std::domain_error` naming the field, x and t.
 
 #include "geomint/error.hpp"

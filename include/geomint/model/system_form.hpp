@@ -5,7 +5,7 @@
 ///
 /// geomint's models declare their form as a member `static constexpr system_form form`
 /// (quadratic_lagrangian, separable_system, newton_system, lagrangian_system, truss,
-/// matrix_free_system, structural_system, hamiltonian_system, charged_particle); anything else is one of odeint's two forms of a separable system:
+/// matrix_free_system, structural_system, hamiltonian_system, charged_particle, relativistic_charged_particle); anything else is one of odeint's two forms of a separable system:
 /// a pair `std::make_pair(f, g)` (dq/dt = f(p), dp/dt = g(q)), or a momentum function g(q, dpdt)
 /// alone (dq/dt = p). The `is_*` traits stand beside their models; this header needs none of
 /// the models, so a stepper that only calls f and g compiles none of the model machinery
@@ -43,7 +43,8 @@ enum class system_form {
     constrained_lagrangian,       ///< `constrained(lagrangian, constraints)`: a Lagrangian model on g(q) = 0
     rigid_body,                   ///< `rigid_body`: attitude R ∈ SO(3) (or a unit quaternion), body angular momentum Π
     hamiltonian,                  ///< `hamiltonian_system`: any H(q, p) or H(q, p, t)
-    charged_particle              ///< `charged_particle`: dx/dt = v, dv/dt = (q/m)(E(x, t) + v × B(x, t))
+    charged_particle,             ///< `charged_particle`: dx/dt = v, dv/dt = (q/m)(E(x, t) + v × B(x, t))
+    relativistic_charged_particle ///< `relativistic_charged_particle`: dx/dt = u/γ, du/dt = (q/m)(E + (u/γ) × B)
 };
 
 namespace detail {

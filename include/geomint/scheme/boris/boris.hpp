@@ -31,6 +31,7 @@
 /// 084503 (volume preservation).
 
 #include "geomint/matrix.hpp"
+#include "geomint/model/system_form.hpp"
 #include "geomint/scheme/composition/symmetric_composition.hpp"
 #include "geomint/scheme/traits.hpp"
 
@@ -38,15 +39,17 @@
 
 namespace geomint::scheme {
 
-/// Trait block of the Boris map composed by `Method`'s weights (stormer_verlet: Boris itself,
-/// order 2): order Method::order, time symmetric; not symplectic in general (file comment).
-template <class Method = stormer_verlet>
-struct boris_composition : scheme_claims<Method::order, time_symmetric>, stability_not_analysed {
+/// Trait block of a pusher's map (`boris_pusher`, or a relativistic pusher of
+/// scheme/boris/relativistic_pushers.hpp) composed by `Method`'s weights (stormer_verlet: the map
+/// itself, order 2): order Method::order, time symmetric; not symplectic in general (file comment).
+template <class Pusher, class Method = stormer_verlet>
+struct pusher_composition : scheme_claims<Method::order, time_symmetric>, stability_not_analysed {
     /// Short name, as used in reports and test names.
-    static constexpr const char* name = "boris";
+    static constexpr const char* name = Pusher::name;
     /// The publication and equations this is taken from.
-    static constexpr const char* source =
-        "Boris (1970); Birdsall & Langdon (1991) sec. 4-3, 4-4; weights: Method::source";
+    static constexpr const char* source = Pusher::source;
+    /// The pusher composed.
+    using pusher = Pusher;
     /// The composition method whose weights are used.
     using method = Method;
     /// The composition weights γ in T (palindromic, Σγ = 1).
@@ -86,16 +89,39 @@ template <bool Check = true, class Particle, class T>
     x += half * v;
 }
 
-/// The composition with weights γ of the Boris map: one step of h from (x, v) at t, in place.
-template <bool Check = true, class Particle, class T>
-void boris_composed_step(const Particle& particle, const std::vector<T>& gamma, vector<T, 3>& x, vector<T, 3>& v,
-                         const T& t, const T& h) {
+/// The composition with weights γ of a pusher's map (`Pusher::map<Check>`): one step of h from
+/// (x, v) at t, in place, each substep γᵢh at its own time.
+template <class Pusher, bool Check = true, class Particle, class T>
+void composed_step(const Particle& particle, const std::vector<T>& gamma, vector<T, 3>& x, vector<T, 3>& v,
+                   const T& t, const T& h) {
     T elapsed(0);
     for (const T& g : gamma) {
         const T sub = g * h;
-        boris_map<Check>(particle, x, v, T(t + elapsed), sub);
+        Pusher::template map<Check>(particle, x, v, T(t + elapsed), sub);
         elapsed += sub;
     }
 }
+
+/// The non-relativistic Boris pusher on a `charged_particle`: the map `boris_map` (file comment).
+struct boris_pusher {
+    /// Short name, as used in reports and test names.
+    static constexpr const char* name = "boris";
+    /// The publication and equations this is taken from.
+    static constexpr const char* source = "Boris (1970); Birdsall & Langdon (1991) sec. 4-3, 4-4";
+    /// The model form it steps (model/system_form.hpp).
+    static constexpr system_form form = system_form::charged_particle;
+    /// The state's velocity, as error messages name it.
+    static constexpr const char* velocity_name = "v";
+    /// One map of step h (`boris_map`).
+    template <bool Check, class Particle, class T>
+    [[gnu::always_inline]] static void map(const Particle& particle, vector<T, 3>& x, vector<T, 3>& v, const T& t,
+                                           const T& h) {
+        boris_map<Check>(particle, x, v, t, h);
+    }
+};
+
+/// Trait block of the Boris map composed by `Method` (stormer_verlet: Boris itself, order 2).
+template <class Method = stormer_verlet>
+using boris_composition = pusher_composition<boris_pusher, Method>;
 
 }  // namespace geomint::scheme

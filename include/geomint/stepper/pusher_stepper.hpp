@@ -1,7 +1,10 @@
 #pragma once
 /// \file
-/// Boost.Odeint stepper for the Boris pusher and its symmetric compositions
-/// (scheme/boris/boris.hpp) on a `charged_particle` (model/charged_particle.hpp).
+/// Boost.Odeint stepper for the particle pushers and their symmetric compositions: the Boris
+/// pusher (scheme/boris/boris.hpp) on a `charged_particle` (model/charged_particle.hpp), state
+/// (x, v), and the relativistic Boris, Vay and Higuera–Cary pushers
+/// (scheme/boris/relativistic_pushers.hpp) on a `relativistic_charged_particle`
+/// (model/relativistic_charged_particle.hpp), state (x, u = γv).
 ///
 /// \code
 ///   auto particle = geomint::make_charged_particle<double>(1.0, geomint::uniform_field<double>{{0, 0.1, 0}},
@@ -11,12 +14,15 @@
 ///   auto state = std::make_pair(V{0, 0, 0}, V{1, 0, 0});                 // (x, v)
 ///   boost::numeric::odeint::integrate_const(stepper, particle, state, 0.0, 100.0, 0.05);
 ///   geomint::boris_stepper<V, geomint::scheme::yoshida6> sixth;          // order() == 6
+///   geomint::pusher_stepper<V, geomint::scheme::higuera_cary> relativistic;   // on (x, u = γv)
 /// \endcode
 
 #include "geomint/error.hpp"
 #include "geomint/model/charged_particle.hpp"
 #include "geomint/model/system_form.hpp"
+#include "geomint/model/relativistic_charged_particle.hpp"
 #include "geomint/scheme/boris/boris.hpp"
+#include "geomint/scheme/boris/relativistic_pushers.hpp"
 #include "geomint/stepper/stepper_base.hpp"
 
 #include <stdexcept>
@@ -25,12 +31,16 @@
 
 namespace geomint {
 
-/// Odeint stepper (`stepper_tag`) of the Boris map composed by `Method` (scheme::stormer_verlet:
-/// Boris itself, order 2; scheme::yoshida4, yoshida6, yoshida8: orders 4, 6, 8; any symmetric
-/// composition of the catalogue), on the (x, v) state of a `charged_particle`.
+/// Odeint stepper (`stepper_tag`) of a pusher's map composed by `Method` (scheme::stormer_verlet:
+/// the map itself, order 2; scheme::yoshida4, yoshida6, yoshida8: orders 4, 6, 8; any symmetric
+/// composition of the catalogue).
 ///
 /// \tparam Coor     position type: a container of 3 entries (std::array<T, 3>, an Eigen 3-vector,
 ///                  std::vector of 3).
+/// \tparam Pusher   scheme::boris_pusher (on a `charged_particle`, state (x, v)), or
+///                  scheme::relativistic_boris, scheme::vay, scheme::higuera_cary (on a
+///                  `relativistic_charged_particle`, state (x, u = γv); every finite u has |v| < c,
+///                  and `proper_velocity(v, c)` refuses |v| ≥ c when a run starts from a velocity).
 /// \tparam Method   the composition's weights (scheme/composition/symmetric_composition.hpp).
 /// \tparam Momentum velocity type (defaults to `Coor`).
 /// \tparam Checks   `checked` (default) or `unchecked`.
@@ -41,10 +51,11 @@ namespace geomint {
 /// fields are evaluated unchecked and the step's result checked once, then a failed step is
 /// rerun with every value checked to name the field), or naming the state and h when the step
 /// overflows with finite fields.
-template <class Coor, class Method = scheme::stormer_verlet, class Momentum = Coor, class Checks = checked>
-class boris_stepper : public stepper_base<boris_stepper<Coor, Method, Momentum, Checks>, scheme::boris_composition<Method>,
-                                          Coor, Momentum, Checks> {
-    using base = stepper_base<boris_stepper, scheme::boris_composition<Method>, Coor, Momentum, Checks>;
+template <class Coor, class Pusher = scheme::boris_pusher, class Method = scheme::stormer_verlet, class Momentum = Coor,
+          class Checks = checked>
+class pusher_stepper : public stepper_base<pusher_stepper<Coor, Pusher, Method, Momentum, Checks>,
+                                           scheme::pusher_composition<Pusher, Method>, Coor, Momentum, Checks> {
+    using base = stepper_base<pusher_stepper, scheme::pusher_composition<Pusher, Method>, Coor, Momentum, Checks>;
     friend base;
 
 public:
@@ -65,13 +76,18 @@ private:
     template <class S, class QIn, class PIn, class QOut, class POut>
     void step(S& particle, const QIn& x_in, const PIn& v_in, const time_type& t, QOut& x_out, POut& v_out,
               const time_type& dt) {
-        static_assert(form_of<S>() == system_form::charged_particle,
-                      "boris_stepper steps a charged_particle (geomint::make_charged_particle<T>(q_over_m, E, B))");
+        static_assert(Pusher::form != system_form::charged_particle || form_of<S>() == system_form::charged_particle,
+                      "the Boris pusher steps a charged_particle (geomint::make_charged_particle<T>(q_over_m, E, B)); "
+                      "a relativistic_charged_particle takes scheme::relativistic_boris, vay or higuera_cary");
+        static_assert(Pusher::form != system_form::relativistic_charged_particle ||
+                          form_of<S>() == system_form::relativistic_charged_particle,
+                      "a relativistic pusher steps a relativistic_charged_particle "
+                      "(geomint::make_relativistic_charged_particle<T>(q_over_m, c, E, B)) on (x, u = gamma v)");
         const auto x = as_eigen(x_in);
         const auto v = as_eigen(v_in);
         if (x.size() != 3 || v.size() != 3)
             throw std::invalid_argument(std::string(scheme_type::name) + ": x has " + std::to_string(x.size()) +
-                                        " entries and v has " + std::to_string(v.size()) +
+                                        " entries and " + Pusher::velocity_name + " has " + std::to_string(v.size()) +
                                         " (precondition: 3 each, a particle in space)");
         if constexpr (base::checks_enabled) detail::check_pair_state(scheme_type::name, x, v);
         m_x = x;
@@ -94,8 +110,8 @@ private:
 
     template <bool Check, class S>
     void advance(const S& particle, const U& t, const U& dt) {
-        if constexpr (Method::stages == 1) scheme::boris_map<Check>(particle, m_x, m_v, t, dt);
-        else scheme::boris_composed_step<Check>(particle, Method::template weights<U>(), m_x, m_v, t, dt);
+        if constexpr (Method::stages == 1) Pusher::template map<Check>(particle, m_x, m_v, t, dt);
+        else scheme::composed_step<Pusher, Check>(particle, Method::template weights<U>(), m_x, m_v, t, dt);
     }
 
     /// A step that ended off the finite numbers: rerun with every field value checked, which
@@ -107,12 +123,17 @@ private:
         m_v = v;
         advance<true>(particle, t, dt);
         throw std::domain_error(std::string(scheme_type::name) + ": the step from x = (" + entries_to_string(vec3(x)) +
-                                "), v = (" + entries_to_string(vec3(v)) + ") at t = " + geomint::to_string(t) +
+                                "), " + Pusher::velocity_name + " = (" + entries_to_string(vec3(v)) + ") at t = " + geomint::to_string(t) +
                                 " with h = " + geomint::to_string(dt) +
                                 " leaves the finite numbers although every field value is finite (an overflow)");
     }
 
     vec3 m_x, m_v;
 };
+
+/// The Boris pusher and its compositions on a `charged_particle` (`pusher_stepper` with
+/// scheme::boris_pusher).
+template <class Coor, class Method = scheme::stormer_verlet, class Momentum = Coor, class Checks = checked>
+using boris_stepper = pusher_stepper<Coor, scheme::boris_pusher, Method, Momentum, Checks>;
 
 }  // namespace geomint
