@@ -332,6 +332,19 @@ TEST(GaussStepper, NamedErrors) {
     } catch (const singular_step_error& e) {
         EXPECT_NE(std::string(e.what()).find("h = 50"), std::string::npos) << e.what();
     }
+    // a Newton iteration capped at 2: the message names the iterations, the residual and h
+    iteration_options two;
+    two.max_iterations = 2;
+    gauss_collocation_stepper<V, 2> capped(two);
+    auto y = std::make_pair(V{1.0, 0.5}, V{0.0, 0.0});
+    expect_throw_with<convergence_error>([&] { capped.do_step(sys, y, 0.0, 0.1); },
+                                         "the simplified Newton iteration did not settle in 2 iterations (last change ");
+    try {
+        capped.do_step(sys, y, 0.0, 0.1);
+    } catch (const convergence_error& e) {
+        EXPECT_NE(std::string(e.what()).find(") with the residual of its equations at "), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("(max norm) at h = 0.1"), std::string::npos) << e.what();
+    }
     // H not finite: log of a negative coordinate
     auto bad = make_hamiltonian_system<double>(1, [](const auto& q, const auto& p) {
         using std::log;

@@ -127,6 +127,13 @@ public:
         m_previous = delta;
         return false;
     }
+    /// The same, for an iteration that also measures its equations' residual (max norm): an error
+    /// then names it beside the last change (a Newton iteration's F − f(X)).
+    bool settled(const T& delta, const T& scale, const T& residual) {
+        m_residual = residual;
+        m_has_residual = true;
+        return settled(delta, scale);
+    }
     /// Iterations so far.
     int iterations() const { return m_count; }
 
@@ -143,7 +150,9 @@ private:
     }
 
     [[noreturn]] void fail(const std::string& why, const T& delta) const {
-        throw convergence_error(std::string(m_who) + ": " + m_what + " " + why + " at h = " + geomint::to_string(m_h) +
+        const std::string residual =
+            m_has_residual ? " with the residual of its equations at " + geomint::to_string(m_residual) + " (max norm)" : "";
+        throw convergence_error(std::string(m_who) + ": " + m_what + " " + why + residual + " at h = " + geomint::to_string(m_h) +
                                     ": use a smaller step (or raise max_iterations if the changes were still falling)",
                                 m_count, static_cast<long double>(delta));
     }
@@ -156,6 +165,8 @@ private:
     int m_count = 0;
     T m_previous = T(-1);
     T m_scale = T(0), m_round_off = T(0), m_bound = T(0);  // set_levels
+    T m_residual = T(0);  // the last residual handed to `settled`, when m_has_residual
+    bool m_has_residual = false;
 };
 
 }  // namespace geomint

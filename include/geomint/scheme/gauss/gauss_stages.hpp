@@ -36,7 +36,8 @@
 ///   width (a double).
 /// The step's increment uses the last sweep's rates F_i = f(X_i) at the stages X_i of the last
 /// iterate. The iteration cap and a diverging or stalled iteration throw `convergence_error`
-/// naming the iterations, the last change and h; a singular Newton matrix throws
+/// naming the iterations, the last change, h and (Newton) the stage equations' residual
+/// |h|·max|F − f(X)| in the units of x; a singular Newton matrix throws
 /// `singular_step_error` naming h.
 ///
 /// After a step, `step_jacobian(sys)` gives ∂x₁/∂x₀ by the implicit function theorem at the
@@ -235,7 +236,7 @@ private:
             m_residual = (m_F - m_swept).reshaped().template cast<factor_scalar>();
             m_correction.noalias() = m_lu.solve(m_residual);
             const factor_scalar size = step * max_magnitude(m_correction);
-            if (monitor.settled(T(size), scale)) break;
+            if (monitor.settled(T(size), scale, T(step * max_magnitude(m_residual)))) break;
             m_F -= m_correction.reshaped(d, s).unaryExpr([](const factor_scalar& x) { return in_T(x); });
         }
         m_F.swap(m_swept);
