@@ -6,7 +6,10 @@
 // differences; time symmetry at 100 digits; the energy over 10⁵ steps at double (the last tenth
 // at most 4× the first); the stage sweeps a step at double. The periapsis advance of equatorial
 // Schwarzschild geodesics against its closed form (an elliptic integral): within 1e-10 at double
-// over three radial periods (s = 4) and within 1e-30 at 50 digits over one (s = 8).
+// over three radial periods (s = 4) and within 1e-30 at 50 digits over one (s = 8). Charged
+// particles in canonical coordinates: the potentials of the tokamak and axial-gradient fields give
+// their B and E (central differences at 50 digits), and Gauss s = 1 … 4 on the banana orbit's
+// H = ½|p − A|² measure orders 2s ± 0.1 against odeint's rkf78 on the Lorentz equations.
 #include "galerkin/galerkin_order.hpp"
 #include "hamiltonian/hamiltonian_problems.hpp"
 
@@ -14,7 +17,9 @@
 #include <geomint/conformance/gtest.hpp>
 #include <geomint/hamiltonian.hpp>
 #include <geomint/precision.hpp>
+#include <geomint/problems/axial_gradient_field.hpp>
 #include <geomint/problems/schwarzschild_geodesic.hpp>
+#include <geomint/problems/tokamak_field.hpp>
 #include <geomint/problems/tao_hamiltonian.hpp>
 
 #include <boost/numeric/odeint.hpp>
@@ -93,6 +98,62 @@ TEST(GaussOrders, TaoHamiltonianAgainstRkf78At50Digits) {
     expect_gauss_order<2>("Tao", sys, q0, p0, t1, reference, {50, 100, 200});
     expect_gauss_order<3>("Tao", sys, q0, p0, t1, reference, {25, 50, 100});
     expect_gauss_order<4>("Tao", sys, q0, p0, t1, reference, {25, 50, 100});
+}
+
+TEST(ChargedFields, PotentialsGiveTheFieldsAt50Digits) {
+    // B = ∇ × A and E = −∇φ by central differences of δ = 1e-17 at three points (truncation
+    // ~δ² = 1e-34, round-off ~ε/δ = 1e-33; a wrong field differs by O(1))
+    const T d = T(1) / T(1e17);
+    using V3 = geomint::vector<T, 3>;
+    const auto check = [&](auto field, const V3& x) {
+        const auto A = field.vector_potential();
+        const auto phi = field.scalar_potential();
+        const auto at = [](const V3& y) { return std::vector<T>{y(0), y(1), y(2)}; };
+        T dA[3][3], grad[3];  // dA[i][j] = ∂A_i/∂x_j
+        for (int j = 0; j < 3; ++j) {
+            V3 up = x, down = x;
+            up(j) += d;
+            down(j) -= d;
+            const auto a = A(at(up), T(0)), b = A(at(down), T(0));
+            for (int i = 0; i < 3; ++i) dA[i][j] = (T(a[std::size_t(i)]) - T(b[std::size_t(i)])) / (2 * d);
+            grad[j] = (T(phi(at(up), T(0))) - T(phi(at(down), T(0)))) / (2 * d);
+        }
+        const V3 curl(dA[2][1] - dA[1][2], dA[0][2] - dA[2][0], dA[1][0] - dA[0][1]);
+        const V3 B = field.magnetic(x);
+        EXPECT_LE((curl - B).cwiseAbs().maxCoeff(), T(1e-30)) << to_d(x(0)) << " " << to_d(x(1)) << " " << to_d(x(2));
+        const auto particle = field.particle();
+        const V3 E = particle.electric(x, T(0));
+        EXPECT_LE((V3(-grad[0], -grad[1], -grad[2]) - E).cwiseAbs().maxCoeff(), T(1e-30));
+    };
+    for (const V3& x : {V3(T(105) / 100, T(0), T(0)), V3(T(9) / 10, T(3) / 10, -T(1) / 10), V3(T(-1) / 2, T(7) / 10, T(1) / 5)}) {
+        check(problems::tokamak_field<T>(), x);
+        check(problems::axial_gradient_field<T>(), x);
+    }
+}
+
+TEST(GaussOrders, BananaOrbitAgainstRkf78At50Digits) {
+    using field = problems::tokamak_field<T>;
+    const auto particle = field::canonical();
+    const auto sys = particle.system();
+    const auto [x0, v0] = field::start();
+    const T t1(4);
+    // the Lorentz equations on (x, v), 4000 fixed steps of rkf78 (h = 1e-3: about 1e-30)
+    V y{x0(0), x0(1), x0(2), v0(0), v0(1), v0(2)};
+    odeint::integrate_n_steps(odeint::runge_kutta_fehlberg78<V, T, V, T>(),
+                              [](const V& s, V& ds, const T&) {
+                                  ds.resize(6);
+                                  field::rates(s, ds);
+                              },
+                              y, T(0), t1 / 4000, 4000);
+    using V3 = geomint::vector<T, 3>;
+    const V3 x1(y[0], y[1], y[2]), p1 = particle.momentum(x1, V3(y[3], y[4], y[5]), t1);
+    const V3 p0 = particle.momentum(x0, v0, T(0));
+    const std::pair<V, V> reference{V{x1(0), x1(1), x1(2)}, V{p1(0), p1(1), p1(2)}};
+    const V q0{x0(0), x0(1), x0(2)}, pp0{p0(0), p0(1), p0(2)};
+    expect_gauss_order<1>("banana orbit", sys, q0, pp0, t1, reference, {100, 200, 400});
+    expect_gauss_order<2>("banana orbit", sys, q0, pp0, t1, reference, {20, 40, 80});
+    expect_gauss_order<3>("banana orbit", sys, q0, pp0, t1, reference, {10, 20, 40});
+    expect_gauss_order<4>("banana orbit", sys, q0, pp0, t1, reference, {10, 20, 40});
 }
 
 /// Tao's method at ω = 1 (docs/hamiltonian.md: on Tao's H, ω = 1 gives the smallest errors of
