@@ -65,6 +65,8 @@ const std::vector<count_option>& count_options() {
         {"adaptive-orbits", "orbits of the adaptive-step Kepler runs (e = 0.99),", 10, 10000000ULL,
          &options::adaptive_orbits},
         {"dzhanibekov-flips", "intermediate-axis flips of the rigid-body runs,", 10, 10000000ULL, &options::dzhanibekov_flips},
+        {"banana-gyrations", "gyrations of the banana-orbit runs (sampled every 10),", 20, 10000000ULL,
+         &options::banana_gyrations},
         {"constrained-steps", "steps of the constrained double-pendulum runs (h = tbar/100),", 1000, 100000000ULL,
          &options::constrained_steps},
         {"noise-members", "members per noise level and step size of the noisy-(M, K) study,", 2, 100000ULL,
@@ -184,7 +186,7 @@ const std::string& all_experiments() {
     static const std::string s =
         "table2,figures,drift,pendulum-tables,pendulum-figures,pendulum-table1,truss-tumbling,truss-spinning,"
         "truss-convergence,galerkin-pendulum,henon-heiles-section,kepler-pericentre,damped-pendulum,constrained-pendulum,"
-        "adaptive-kepler,pythagorean,dzhanibekov,noise";
+        "adaptive-kepler,pythagorean,dzhanibekov,banana-orbit,noise";
     return s;
 }
 
@@ -200,7 +202,8 @@ std::string help_text() {
          "galerkin_work_precision.csv/.png, galerkin_pendulum.txt, henon_heiles_section.csv/.txt/.png,\n"
          "henon_heiles_rounding.png, kepler_pericentre.csv/.txt/.png, damped_pendulum.csv/.txt/.png,\n"
          "constrained_pendulum.csv/.txt/.png, adaptive_kepler.csv/.txt/.png, adaptive_kepler_steps.csv,\n"
-         "pythagorean.csv/.txt/.png, dzhanibekov.csv/.txt/.png, noise_members.csv, noise.csv/.txt/.png;\n"
+         "pythagorean.csv/.txt/.png, dzhanibekov.csv/.txt/.png, banana_orbit.csv/.txt/.png,\n"
+         "banana_orbit_work.csv, noise_members.csv, noise.csv/.txt/.png;\n"
          "the sweeps also write <name>_members.csv (one row per member, full precision) and, while\n"
          "running, its .journal: a rerun after an interruption skips the members it holds.\n"
          "Exit codes: 0 success, 1 a failure during the run (no partial file is left), 2 a bad command line,\n"

@@ -24,6 +24,7 @@ struct options {
     std::size_t kepler_periods = 10000;    ///< periods of the Kepler pericentre runs
     std::size_t adaptive_orbits = 10000;   ///< orbits of the adaptive-step Kepler runs (e = 0.99)
     std::size_t dzhanibekov_flips = 1000;  ///< intermediate-axis flips of the rigid-body runs
+    std::size_t banana_gyrations = 10000;  ///< gyrations of the banana-orbit runs
     std::size_t constrained_steps = 100000;  ///< steps of the constrained double-pendulum runs (h = t̄/100)
     std::size_t noise_members = 16;  ///< members per (σ, step size) of the noisy-(M, K) study
     std::size_t threads = 1;         ///< threads per process for the members of a sweep (without MPI)

@@ -59,5 +59,10 @@ void run_pythagorean(const options& o);
 /// rotations at double and 50 digits against odeint's rk4 and rkf78 on the quaternion form
 /// (dzhanibekov.csv/.txt/.png).
 void run_dzhanibekov(const options& o);
+/// The banana orbit of a charged particle in a model tokamak field over o.banana_gyrations
+/// gyrations: Boris, Boris ∘ yoshida4, Gauss s = 2–4 on the canonical H, odeint's rkf78 and
+/// Bulirsch–Stoer against a long-double reference; energy, magnetic moment, position error, and
+/// Gauss's run time at rkf78's final error (banana_orbit.csv/.txt/.png, banana_orbit_work.csv), at double.
+void run_banana_orbit(const options& o);
 
 }  // namespace geomint::cli

@@ -127,6 +127,7 @@ int main(int argc, char** argv) {
             if (cl.experiments.count("adaptive-kepler")) run_adaptive_kepler(o);
             if (cl.experiments.count("pythagorean")) run_pythagorean(o);
             if (cl.experiments.count("dzhanibekov")) run_dzhanibekov(o);
+            if (cl.experiments.count("banana-orbit")) run_banana_orbit(o);
             std::cerr << "geomint: outputs written to " << o.out.string() << "\n";
         }
         return 0;

@@ -82,8 +82,8 @@ TEST(CliFigures, EveryFigureRendersWithoutWarnings) {
     if (!gnuplot_available()) GTEST_SKIP() << "gnuplot is not installed";
     const fs::path dir = fresh_dir("figures");
     const outcome r = run({"--only", "drift,pendulum-figures,truss-tumbling,truss-spinning,truss-convergence,galerkin-pendulum,"
-                           "henon-heiles-section,kepler-pericentre,damped-pendulum,constrained-pendulum",
-                           "--drift-steps", "2000", "--truss-steps", "20", "--galerkin-steps", "200", "--galerkin-horizon", "1",
+                           "henon-heiles-section,kepler-pericentre,damped-pendulum,constrained-pendulum,banana-orbit",
+                           "--drift-steps", "2000", "--banana-gyrations", "20", "--truss-steps", "20", "--galerkin-steps", "200", "--galerkin-horizon", "1",
                            "--section-time", "50", "--kepler-periods", "20", "--constrained-steps", "2000", "--out", "out"},
                           dir);
     ASSERT_EQ(r.code, 0) << r.err;
@@ -92,7 +92,7 @@ TEST(CliFigures, EveryFigureRendersWithoutWarnings) {
                             "truss_energy.png", "truss_momenta.png", "truss_spinning.png", "truss_convergence.png",
                             "galerkin_linearization.png", "galerkin_energy.png", "galerkin_work_precision.png",
                             "henon_heiles_section.png", "henon_heiles_rounding.png", "kepler_pericentre.png",
-                            "damped_pendulum.png", "constrained_pendulum.png"}) {
+                            "damped_pendulum.png", "constrained_pendulum.png", "banana_orbit.png"}) {
         const std::string bytes = slurp(dir / "out" / png);
         EXPECT_GT(bytes.size(), 1000u) << png;
         EXPECT_EQ(bytes.substr(0, 4), "\x89PNG") << png;
