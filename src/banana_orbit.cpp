@@ -7,8 +7,10 @@
 // against a reference: odeint's controlled rkf78 in long double at tolerance 1e-18 (its own error
 // estimated by a second run at 1e-17). Every 10 gyrations each run is sampled: the position error,
 // the energy |v|²/2 and the magnetic moment μ = |v_⊥|²/(2|B|), the adiabatic invariant. Then, for
-// each Gauss s, the fewest steps a gyration (of 4, 6, 8, 12, 16, 24, 32, 48) that reach the
-// final error of rkf78 at 1e-12, and their run time against rkf78's.
+// each Gauss s, the fewest steps a gyration (of 4, 6, 8, 12, 16, 24, 32, 48) whose largest
+// position error over the samples is at most rkf78's at 1e-12, and their run time against rkf78's
+// (the largest, not the final error: a phase error's distance to the reference oscillates, and a
+// run can pass close to it at the end).
 // Writes banana_orbit.csv (samples), banana_orbit_work.csv (the equal-error scan),
 // banana_orbit.txt and banana_orbit.png.
 #include "experiments.hpp"
@@ -119,7 +121,14 @@ track boris_run(long per, double gyration, long gyrations, long stride) {
 
 double position_error(const track& a, const track& ref, std::size_t i) { return (a.x[i] - ref.x[i]).cwiseAbs().maxCoeff(); }
 
-/// The equal-error scan: the fewest steps a gyration of Gauss s that reach `target` at the end.
+/// The largest position error over the samples.
+double largest_error(const track& a, const track& ref) {
+    double e = 0;
+    for (std::size_t i = 0; i < ref.x.size(); ++i) e = std::max(e, position_error(a, ref, i));
+    return e;
+}
+
+/// The equal-error scan: the fewest steps a gyration of Gauss s whose largest error is at most `target`.
 struct work_point {
     unsigned stages;
     long per;
@@ -131,9 +140,9 @@ void scan(std::vector<work_point>& out, const track& ref, double target, double 
     for (long per : {4L, 6L, 8L, 12L, 16L, 24L, 32L, 48L}) {
         const auto start = std::chrono::steady_clock::now();
         const track t = gauss_run<S>(per, gyration, gyrations, stride);
-        const double sec = seconds_since(start), err = position_error(t, ref, ref.x.size() - 1);
+        const double sec = seconds_since(start), err = largest_error(t, ref);
         out.push_back({S, per, err, sec});
-        std::cout << "  Gauss s = " << S << ", " << per << " steps a gyration: final error " << sci(err) << " in "
+        std::cout << "  Gauss s = " << S << ", " << per << " steps a gyration: largest error " << sci(err) << " in "
                   << label_num(sec) << " s\n";
         if (err <= target) return;
     }
@@ -218,15 +227,16 @@ void run_banana_orbit(const options& o) {
     }
     table.write(o.out / "banana_orbit.csv");
 
-    // the equal-error scan against rkf78's final error
+    // the equal-error scan against rkf78's largest error
     const std::size_t rk = 5;  // odeint rkf78 in `runs`
-    const double target = position_error(runs[rk].samples, ref, n - 1);
-    std::cout << "  equal-error scan: Gauss s = 2, 3, 4 until the final position error is at most rkf78's " << sci(target) << "\n";
+    const double target = largest_error(runs[rk].samples, ref);
+    std::cout << "  equal-error scan: Gauss s = 2, 3, 4 until the largest position error is at most rkf78's " << sci(target)
+              << "\n";
     std::vector<work_point> work;
     scan<2>(work, ref, target, gyration, gyrations, stride);
     scan<3>(work, ref, target, gyration, gyrations, stride);
     scan<4>(work, ref, target, gyration, gyrations, stride);
-    csv work_table({"stages", "steps_per_gyration", "final_position_error", "seconds"});
+    csv work_table({"stages", "steps_per_gyration", "largest_position_error", "seconds"});
     for (const auto& w : work) work_table.row({std::to_string(w.stages), std::to_string(w.per), num(w.error), num(w.seconds)});
     work_table.write(o.out / "banana_orbit_work.csv");
 
@@ -237,13 +247,15 @@ void run_banana_orbit(const options& o) {
             << " gyrations; reference: odeint rkf78 in long double at tolerance 1e-18 (" << label_num(ref_seconds)
             << " s), within " << sci(ref_error) << " of the run at 1e-17. The reference's own magnetic moment varies by "
             << sci(ref_mu_max) << " (relative) along the orbit.\n"
-            << "  run: seconds; final position error; max relative energy error (first tenth, last tenth); max relative "
-               "change of mu\n";
+            << "  run: seconds; final and largest position error; max relative energy error (first tenth, last tenth); max "
+               "relative change of mu\n";
     for (std::size_t r = 0; r < runs.size(); ++r)
         summary << "  " << r << ". " << runs[r].name << ": " << label_num(runs[r].seconds) << " s; "
-                << sci(position_error(runs[r].samples, ref, n - 1)) << "; " << sci(sums[r].energy_max) << " ("
+                << sci(position_error(runs[r].samples, ref, n - 1)) << ", " << sci(largest_error(runs[r].samples, ref)) << "; "
+                << sci(sums[r].energy_max) << " ("
                 << sci(sums[r].energy_first) << ", " << sci(sums[r].energy_last) << "); " << sci(sums[r].mu_max) << "\n";
-    summary << "Equal final error (rkf78 at 1e-12: " << sci(target) << " in " << label_num(runs[rk].seconds) << " s):\n";
+    summary << "Equal largest position error (rkf78 at 1e-12: " << sci(target) << " in " << label_num(runs[rk].seconds)
+            << " s):\n";
     for (unsigned s = 2; s <= 4; ++s) {
         const work_point* hit = nullptr;
         for (const auto& w : work)

@@ -62,7 +62,7 @@ void run_dzhanibekov(const options& o);
 /// The banana orbit of a charged particle in a model tokamak field over o.banana_gyrations
 /// gyrations: Boris, Boris ∘ yoshida4, Gauss s = 2–4 on the canonical H, odeint's rkf78 and
 /// Bulirsch–Stoer against a long-double reference; energy, magnetic moment, position error, and
-/// Gauss's run time at rkf78's final error (banana_orbit.csv/.txt/.png, banana_orbit_work.csv), at double.
+/// Gauss's run time at rkf78's largest error (banana_orbit.csv/.txt/.png, banana_orbit_work.csv), at double.
 void run_banana_orbit(const options& o);
 
 }  // namespace geomint::cli
