@@ -6,7 +6,8 @@
 // the sweeps a step. The peer in the same binary: odeint's runge_kutta_fehlberg78 (fixed step)
 // on Hamilton's equations of the same pendulum written out by hand (`nonlinear_rates`). Tao's
 // H = (q² + 1)(p² + 1)/2 at h = 0.05 from (1/2, 0): Tao's explicit method (ω = 1, orders 4, 6,
-// 8) against Gauss s = 2, 3, 4 a step.
+// 8) against Gauss s = 2, 3, 4 a step. Gauss s = 2 on the pendulum also with ∂H/∂q, ∂H/∂p given
+// by hand (the written-out rates; the Newton matrix's Hessian still by jets).
 //
 //   build/bench/bench_hamiltonian --benchmark_min_time=0.2
 #include <geomint/hamiltonian.hpp>
@@ -32,6 +33,34 @@ void gauss_pendulum(benchmark::State& state) {
     auto x = std::make_pair(State{T(1), T(1) / 2}, State{T(0), T(0)});
     const T h = dp.tbar / 100;
     T t(0);
+    long steps = 0, sweeps = 0;
+    for (auto _ : state) {
+        stepper.do_step(std::cref(sys), x, t, h);
+        t += h;
+        sweeps += stepper.iterations();
+        ++steps;
+        benchmark::DoNotOptimize(x);
+    }
+    state.counters["sweeps"] = double(sweeps) / double(steps);
+}
+
+void gauss_pendulum_given_gradient(benchmark::State& state) {
+    using A = std::array<double, 2>;
+    const geomint::problems::double_pendulum<double> dp;
+    const auto sys = geomint::make_hamiltonian_system<double>(
+        2, dp.nonlinear_hamiltonian(), [&dp](const auto& q, const auto& p, const double&, auto& Hq, auto& Hp) {
+            const std::array<double, 4> y{q[0], q[1], p[0], p[1]};
+            std::array<double, 4> dy;
+            dp.nonlinear_rates(y, dy);  // (∂H/∂p, −∂H/∂q)
+            Hp[0] = dy[0];
+            Hp[1] = dy[1];
+            Hq[0] = -dy[2];
+            Hq[1] = -dy[3];
+        });
+    geomint::gauss_collocation_stepper<A, 2> stepper;
+    auto x = std::make_pair(A{1.0, 0.5}, A{0.0, 0.0});
+    const double h = dp.tbar / 100;
+    double t = 0;
     long steps = 0, sweeps = 0;
     for (auto _ : state) {
         stepper.do_step(std::cref(sys), x, t, h);
@@ -76,6 +105,7 @@ using mp50 = geomint::mp<50>;
 BENCHMARK(odeint_rkf78_pendulum);
 BENCHMARK(gauss_pendulum<double, 1, A>)->Name("gauss_pendulum/s1/double");
 BENCHMARK(gauss_pendulum<double, 2, A>)->Name("gauss_pendulum/s2/double");
+BENCHMARK(gauss_pendulum_given_gradient)->Name("gauss_pendulum_given_gradient/s2/double");
 BENCHMARK(gauss_pendulum<double, 2, A, geomint::stage_corrections::never>)->Name("gauss_pendulum_sweeps/s2/double");
 BENCHMARK(gauss_pendulum<double, 4, A>)->Name("gauss_pendulum/s4/double");
 BENCHMARK(gauss_pendulum<mp50, 2, std::vector<mp50>>)->Name("gauss_pendulum/s2/mp50");

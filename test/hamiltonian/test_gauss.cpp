@@ -314,6 +314,40 @@ TEST(TaoStepper, BoundedEnergyCloseCopiesAndExactReversalOfTheDoubledMap) {
     expect_throw_with<std::invalid_argument>([] { tao_stepper<double>(std::nan("")); }, "omega = nan");
 }
 
+// ∂H/∂q, ∂H/∂p given by hand: the same states as by jets, and gradient_mismatch tells a wrong one
+TEST(GaussStepper, AGivenGradientGivesTheSameStatesAndAWrongOneIsCaught) {
+    const auto H = [](const auto& q, const auto& p) { return (q[0] * q[0] + 1) * (p[0] * p[0] + 1) / 2; };
+    auto by_jets = make_hamiltonian_system<double>(1, H);
+    auto given = make_hamiltonian_system<double>(1, H, [](const auto& q, const auto& p, const double&, auto& Hq, auto& Hp) {
+        Hq[0] = q[0] * (p[0] * p[0] + 1);
+        Hp[0] = (q[0] * q[0] + 1) * p[0];
+    });
+    static_assert(decltype(given)::given_gradient && !decltype(by_jets)::given_gradient);
+    EXPECT_LE(given.gradient_mismatch(vector<double>::Constant(1, 0.7), vector<double>::Constant(1, -0.4)), 1e-15);
+    gauss_collocation_stepper<V, 3> a, b;
+    auto x = std::make_pair(V{0.5}, V{0.0});
+    auto y = x;
+    for (int k = 0; k < 1000; ++k) {
+        a.do_step(by_jets, x, 0.01 * k, 0.01);
+        b.do_step(given, y, 0.01 * k, 0.01);
+    }
+    EXPECT_NEAR(x.first[0], y.first[0], 1e-13);
+    EXPECT_NEAR(x.second[0], y.second[0], 1e-13);
+    auto wrong = make_hamiltonian_system<double>(1, H, [](const auto& q, const auto& p, const double&, auto& Hq, auto& Hp) {
+        Hq[0] = 2 * q[0] * (p[0] * p[0] + 1);  // twice ∂H/∂q
+        Hp[0] = (q[0] * q[0] + 1) * p[0];
+    });
+    EXPECT_GT(wrong.gradient_mismatch(vector<double>::Constant(1, 0.7), vector<double>::Constant(1, -0.4)), 0.5);
+    auto infinite = make_hamiltonian_system<double>(1, H, [](const auto& q, const auto& p, const double&, auto& Hq, auto& Hp) {
+        using std::log;
+        Hq[0] = q[0] * log(p[0] * p[0]);  // −inf at p = 0
+        Hp[0] = p[0];
+    });
+    gauss_collocation_stepper<V, 2> c;
+    auto z = std::make_pair(V{0.5}, V{0.0});
+    expect_throw_with<std::domain_error>([&] { c.do_step(infinite, z, 0.0, 0.01); }, "the given dH/dq[0] at q = (0.5)");
+}
+
 TEST(GaussStepper, NamedErrors) {
     expect_throw_with<std::invalid_argument>(
         [] { make_hamiltonian_system<double>(0, tao_hamiltonian{}); }, "dof = 0");

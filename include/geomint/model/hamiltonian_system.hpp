@@ -24,6 +24,18 @@
 /// exp, log, sqrt, pow, abs) and constants of type T or int. A callable typed on T alone is
 /// refused at compile time with a message saying so. Steppers: `gauss_collocation_stepper`
 /// (stepper/gauss_collocation_stepper.hpp).
+///
+/// Where ∂H/∂q and ∂H/∂p are cheap to write by hand, give them as a third argument: the stage
+/// sweeps then call it instead of evaluating H on jets (the Hessian of the once-a-step Newton
+/// matrix still comes from jets of H); `gradient_mismatch(q, p, t)` compares it with the jets':
+/// \code
+///   auto tao = geomint::make_hamiltonian_system<double>(1,
+///       [](const auto& q, const auto& p) { return (q[0] * q[0] + 1) * (p[0] * p[0] + 1) / 2; },
+///       [](const auto& q, const auto& p, const double&, auto& Hq, auto& Hp) {
+///           Hq[0] = q[0] * (p[0] * p[0] + 1);
+///           Hp[0] = (q[0] * q[0] + 1) * p[0];
+///       });
+/// \endcode
 
 #include "geomint/error.hpp"
 #include "geomint/forward_jet.hpp"
@@ -32,6 +44,7 @@
 #include "geomint/model/jet_evaluation.hpp"
 #include "geomint/model/system_form.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <stdexcept>
 #include <string>
@@ -55,17 +68,23 @@ struct hamiltonian_derivatives {
     matrix<T, phase_size(N)> hessian;
 };
 
+/// No user-given gradient: ∂H/∂q and ∂H/∂p by forward jets of H (the default of `hamiltonian_system`).
+struct gradient_by_jets {};
+
 /// Mechanical system given by a Hamiltonian H(q, p) or H(q, p, t) with n degrees of freedom.
 ///
 /// \tparam T           scalar type (double, quad, mp<D>, ...).
 /// \tparam Hamiltonian callable `U H(const std::vector<U>& q, const std::vector<U>& p)` or
 ///                     `U H(const std::vector<U>& q, const std::vector<U>& p, const T& t)`, for
 ///                     U = T and `forward_jet`s over T.
+/// \tparam Gradient    `gradient_by_jets`, or a callable `G(q, p, t, Hq, Hp)` writing ∂H/∂q and
+///                     ∂H/∂p into Hq, Hp (Eigen vectors of T, sized n) from q, p (Eigen vectors of
+///                     T) and t (`const T&`, also for a time-independent H): a generic lambda.
 ///
 /// Shapes: q, p are `geomint::vector<T>` (or fixed-size vectors) of length `dof()`. Members throw
 /// `std::invalid_argument` for a wrong length and `std::domain_error` naming the point, t and the
 /// entry when H or a derivative is not finite.
-template <class T, class Hamiltonian>
+template <class T, class Hamiltonian, class Gradient = gradient_by_jets>
 class hamiltonian_system {
     using jets = std::vector<forward_jet<T, detail::model_jet_capacity, 2>>;
     using values = std::vector<T>;
@@ -96,8 +115,11 @@ public:
     /// The form a stepper dispatches on (model/system_form.hpp).
     static constexpr system_form form = system_form::hamiltonian;
 
+    /// True when the gradient is the user's (`Gradient`), not taken by jets.
+    static constexpr bool given_gradient = !std::is_same_v<Gradient, gradient_by_jets>;
+
     /// \throws std::invalid_argument if dof = 0.
-    hamiltonian_system(std::size_t dof, Hamiltonian H) : m_dof(dof), m_H(std::move(H)) {
+    hamiltonian_system(std::size_t dof, Hamiltonian H, Gradient G = {}) : m_dof(dof), m_H(std::move(H)), m_G(std::move(G)) {
         if (dof == 0) throw std::invalid_argument("hamiltonian_system: dof = 0 violates the precondition dof >= 1");
     }
 
@@ -116,12 +138,38 @@ public:
     }
 
     /// ∂H/∂q and ∂H/∂p at (q, p, t) into d.Hq, d.Hp (d.hessian untouched), reusing their storage, by
-    /// one evaluation of H on first-order jets over x = (q, p).
+    /// one evaluation of H on first-order jets over x = (q, p), or by the given `Gradient`.
     /// \throws std::invalid_argument for a wrong length; std::domain_error naming the first
     ///         non-finite entry.
     template <int N>
     void gradient(const vector<T, N>& q, const vector<T, N>& p, const T& t, hamiltonian_derivatives<T, N>& d) const {
-        with_jets<1>(q, p, t, [&](const auto& Hx) { split_into(Hx, q, p, t, d); });
+        if constexpr (given_gradient) {
+            require_length(q, "q");
+            require_length(p, "p");
+            const Eigen::Index n = Eigen::Index(m_dof);
+            d.Hq.resize(n);
+            d.Hp.resize(n);
+            m_G(q, p, t, d.Hq, d.Hp);
+            if (!all_finite(d.Hq) || !all_finite(d.Hp))
+                for (Eigen::Index j = 0; j < 2 * n; ++j)
+                    checked(j < n ? d.Hq(j) : d.Hp(j - n), q, p, t, [&] { return "the given dH/d" + label(j); });
+        } else {
+            with_jets<1>(q, p, t, [&](const auto& Hx) { split_into(Hx, q, p, t, d); });
+        }
+    }
+
+    /// The largest |entry| of the given gradient minus the jets' gradient of H at (q, p, t): a
+    /// check of a hand-written `Gradient` (0 to round-off when it is H's). 0 without one.
+    /// \throws what `gradient` throws.
+    T gradient_mismatch(const vector<T>& q, const vector<T>& p, const T& t = T(0)) const {
+        if constexpr (!given_gradient) {
+            return T(0);
+        } else {
+            hamiltonian_derivatives<T> given, jets;
+            gradient(q, p, t, given);
+            with_jets<1>(q, p, t, [&](const auto& Hx) { split_into(Hx, q, p, t, jets); });
+            return std::max((given.Hq - jets.Hq).cwiseAbs().maxCoeff(), (given.Hp - jets.Hp).cwiseAbs().maxCoeff());
+        }
     }
 
     /// The gradient and the Hessian ∇²H at (q, p, t) into d, by one evaluation of H on
@@ -217,6 +265,7 @@ private:
 
     std::size_t m_dof;
     Hamiltonian m_H;
+    [[no_unique_address]] Gradient m_G;
 };
 
 /// `hamiltonian_system<T, Hamiltonian>` with `dof` degrees of freedom.
@@ -225,9 +274,15 @@ hamiltonian_system<T, Hamiltonian> make_hamiltonian_system(std::size_t dof, Hami
     return hamiltonian_system<T, Hamiltonian>(dof, std::move(H));
 }
 
+/// `hamiltonian_system<T, Hamiltonian, Gradient>`: H with its gradient G(q, p, t, Hq, Hp) given.
+template <class T, class Hamiltonian, class Gradient>
+hamiltonian_system<T, Hamiltonian, Gradient> make_hamiltonian_system(std::size_t dof, Hamiltonian H, Gradient G) {
+    return hamiltonian_system<T, Hamiltonian, Gradient>(dof, std::move(H), std::move(G));
+}
+
 template <class S>
 struct is_hamiltonian_system : std::false_type {};
-template <class T, class H>
-struct is_hamiltonian_system<hamiltonian_system<T, H>> : std::true_type {};
+template <class T, class H, class G>
+struct is_hamiltonian_system<hamiltonian_system<T, H, G>> : std::true_type {};
 
 }  // namespace geomint
