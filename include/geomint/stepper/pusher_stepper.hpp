@@ -19,8 +19,8 @@
 
 #include "geomint/error.hpp"
 #include "geomint/model/charged_particle.hpp"
-#include "geomint/model/system_form.hpp"
 #include "geomint/model/relativistic_charged_particle.hpp"
+#include "geomint/model/system_form.hpp"
 #include "geomint/scheme/boris/boris.hpp"
 #include "geomint/scheme/boris/relativistic_pushers.hpp"
 #include "geomint/stepper/stepper_base.hpp"

@@ -46,7 +46,7 @@ template <class Pusher, class Method = stormer_verlet>
 struct pusher_composition : scheme_claims<Method::order, time_symmetric>, stability_not_analysed {
     /// Short name, as used in reports and test names.
     static constexpr const char* name = Pusher::name;
-    /// The publication and equations this is taken from.
+    /// The publication and equations this is taken from (the pusher's; the weights': Method::source).
     static constexpr const char* source = Pusher::source;
     /// The pusher composed.
     using pusher = Pusher;

@@ -59,10 +59,10 @@ vector<T, 3> solve_rotation(const vector<T, 3>& w, const vector<T, 3>& t) {
 }
 
 /// One relativistic map of step h from (x, u) at t, in place (file comment), with the velocity
-/// update `update(u, ε, τ, c)`.
-template <bool Check, class Particle, class T, class Update>
+/// update `Pusher::update(u, ε, τ, c)`.
+template <class Pusher, bool Check, class Particle, class T>
 [[gnu::always_inline]] inline void relativistic_map(const Particle& particle, vector<T, 3>& x, vector<T, 3>& u,
-                                                    const T& t, const T& h, Update update) {
+                                                    const T& t, const T& h) {
     const T half = h / 2;
     const T& c = particle.speed_of_light();
     x += (half / particle.lorentz_factor(u)) * u;
@@ -70,7 +70,7 @@ template <bool Check, class Particle, class T, class Update>
     const T& qm = particle.charge_to_mass();
     const vector<T, 3> eps = (qm * half) * particle.template electric<Check>(x, th);
     const vector<T, 3> tau = (qm * half) * particle.template magnetic<Check>(x, th);
-    update(u, eps, tau, c);
+    Pusher::update(u, eps, tau, c);
     x += (half / particle.lorentz_factor(u)) * u;
 }
 
@@ -85,8 +85,7 @@ struct relativistic_pusher {
     template <bool Check, class Particle, class T>
     [[gnu::always_inline]] static void map(const Particle& particle, vector<T, 3>& x, vector<T, 3>& u, const T& t,
                                            const T& h) {
-        relativistic_map<Check>(particle, x, u, t, h, [](vector<T, 3>& w, const vector<T, 3>& eps, const vector<T, 3>& tau,
-                                                         const T& c) { Derived::update(w, eps, tau, c); });
+        relativistic_map<Derived, Check>(particle, x, u, t, h);
     }
 };
 }  // namespace detail
