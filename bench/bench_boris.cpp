@@ -51,13 +51,15 @@ void hand_written_boris(benchmark::State& state) {
     }
 }
 
-template <class Method, class Checks = geomint::checked>
-void geomint_boris(benchmark::State& state) {
-    using V3 = geomint::vector<double, 3>;
-    auto particle = geomint::make_charged_particle<double>(
-        1.0, [](const V3& x, double) { return V3(k * x(0), k * x(1), -2 * k * x(2)); },
-        [](const V3&, double) { return V3(0, 0, b); });
-    geomint::boris_stepper<A, Method, A, Checks> stepper;
+// the Penning trap's fields, E = (x, y, −2z)/8 and B = (0, 0, 1), as callables
+const auto trap_E = [](const geomint::vector<double, 3>& x, double) {
+    return geomint::vector<double, 3>(k * x(0), k * x(1), -2 * k * x(2));
+};
+const auto trap_B = [](const geomint::vector<double, 3>&, double) { return geomint::vector<double, 3>(0, 0, b); };
+
+/// Steps of h from (1, 0, 1/2), (0, 1/2, 1/5) by `stepper` on `particle`.
+template <class Particle, class Stepper>
+void run_pusher(benchmark::State& state, const Particle& particle, Stepper stepper) {
     auto s = std::make_pair(A{1, 0, 0.5}, A{0, 0.5, 0.2});
     double t = 0;
     for (auto _ : state) {
@@ -67,20 +69,16 @@ void geomint_boris(benchmark::State& state) {
     }
 }
 
+template <class Method, class Checks = geomint::checked>
+void geomint_boris(benchmark::State& state) {
+    run_pusher(state, geomint::make_charged_particle<double>(1.0, trap_E, trap_B),
+               geomint::boris_stepper<A, Method, A, Checks>());
+}
+
 template <class Pusher>
 void geomint_relativistic(benchmark::State& state) {
-    using V3 = geomint::vector<double, 3>;
-    auto particle = geomint::make_relativistic_charged_particle<double>(
-        1.0, 1.0, [](const V3& x, double) { return V3(k * x(0), k * x(1), -2 * k * x(2)); },
-        [](const V3&, double) { return V3(0, 0, b); });
-    geomint::pusher_stepper<A, Pusher> stepper;
-    auto s = std::make_pair(A{1, 0, 0.5}, A{0, 0.5, 0.2});
-    double t = 0;
-    for (auto _ : state) {
-        stepper.do_step(particle, s, t, h);
-        t += h;
-        benchmark::DoNotOptimize(s);
-    }
+    run_pusher(state, geomint::make_relativistic_charged_particle<double>(1.0, 1.0, trap_E, trap_B),
+               geomint::pusher_stepper<A, Pusher>());
 }
 
 BENCHMARK(hand_written_boris);

@@ -25,13 +25,10 @@
 
 namespace {
 
-template <class T, unsigned S, class State, geomint::stage_corrections Corrections = geomint::stage_corrections::automatic>
-void gauss_pendulum(benchmark::State& state) {
-    const geomint::problems::double_pendulum<T> dp;
-    const auto sys = dp.hamiltonian_system();
-    geomint::gauss_collocation_stepper<State, S> stepper({.corrections = Corrections});
+/// Steps of h = t̄/100 by `stepper` on `sys` from q = (1, 1/2), p = 0; the counter: sweeps a step.
+template <class T, class State, class System, class Stepper>
+void run_gauss_pendulum(benchmark::State& state, const System& sys, Stepper stepper, const T& h) {
     auto x = std::make_pair(State{T(1), T(1) / 2}, State{T(0), T(0)});
-    const T h = dp.tbar / 100;
     T t(0);
     long steps = 0, sweeps = 0;
     for (auto _ : state) {
@@ -42,6 +39,13 @@ void gauss_pendulum(benchmark::State& state) {
         benchmark::DoNotOptimize(x);
     }
     state.counters["sweeps"] = double(sweeps) / double(steps);
+}
+
+template <class T, unsigned S, class State, geomint::stage_corrections Corrections = geomint::stage_corrections::automatic>
+void gauss_pendulum(benchmark::State& state) {
+    const geomint::problems::double_pendulum<T> dp;
+    run_gauss_pendulum<T, State>(state, dp.hamiltonian_system(),
+                                 geomint::gauss_collocation_stepper<State, S>({.corrections = Corrections}), T(dp.tbar / 100));
 }
 
 void gauss_pendulum_given_gradient(benchmark::State& state) {
@@ -57,19 +61,7 @@ void gauss_pendulum_given_gradient(benchmark::State& state) {
             Hq[0] = -dy[2];
             Hq[1] = -dy[3];
         });
-    geomint::gauss_collocation_stepper<A, 2> stepper;
-    auto x = std::make_pair(A{1.0, 0.5}, A{0.0, 0.0});
-    const double h = dp.tbar / 100;
-    double t = 0;
-    long steps = 0, sweeps = 0;
-    for (auto _ : state) {
-        stepper.do_step(std::cref(sys), x, t, h);
-        t += h;
-        sweeps += stepper.iterations();
-        ++steps;
-        benchmark::DoNotOptimize(x);
-    }
-    state.counters["sweeps"] = double(sweeps) / double(steps);
+    run_gauss_pendulum<double, A>(state, sys, geomint::gauss_collocation_stepper<A, 2>(), dp.tbar / 100);
 }
 
 void odeint_rkf78_pendulum(benchmark::State& state) {
