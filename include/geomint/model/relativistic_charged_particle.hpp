@@ -28,6 +28,13 @@
 
 namespace geomint {
 
+/// γ = √(1 + |u|²/c²) of a proper velocity u (the particle's `lorentz_factor` with its c).
+template <class T>
+T lorentz_factor(const vector<T, 3>& u, const T& c) {
+    using std::sqrt;
+    return sqrt(1 + u.squaredNorm() / (c * c));
+}
+
 /// A charged particle with the speed of light c (file comment): the fields, q/m and their checks
 /// are those of `charged_particle`.
 ///
@@ -54,10 +61,7 @@ public:
     /// The speed of light c.
     const T& speed_of_light() const { return m_c; }
     /// γ = √(1 + |u|²/c²) of the proper velocity u.
-    T lorentz_factor(const vec3& u) const {
-        using std::sqrt;
-        return sqrt(1 + u.squaredNorm() / (m_c * m_c));
-    }
+    T lorentz_factor(const vec3& u) const { return geomint::lorentz_factor(u, m_c); }
 
 private:
     T m_c;
@@ -91,8 +95,7 @@ vector<T, 3> proper_velocity(const vector<T, 3>& v, const T& c) {
 /// The velocity v = u/γ of a proper velocity u (|v| < c for every finite u).
 template <class T>
 vector<T, 3> velocity_of(const vector<T, 3>& u, const T& c) {
-    using std::sqrt;
-    return (1 / sqrt(1 + u.squaredNorm() / (c * c))) * u;
+    return (1 / lorentz_factor(u, c)) * u;
 }
 
 }  // namespace geomint

@@ -65,6 +65,14 @@ template <class T>
 vector<T, 3> cross(const vector<T, 3>& a, const vector<T, 3>& b) {
     return vector<T, 3>(a(1) * b(2) - a(2) * b(1), a(2) * b(0) - a(0) * b(2), a(0) * b(1) - a(1) * b(0));
 }
+/// Boris's rotation of v about τ in place: v += (v + v × τ) × σ, σ = 2τ/(1 + |τ|²), a turn by
+/// 2 atan(|τ|) that keeps |v| (file comment).
+template <class T>
+[[gnu::always_inline]] inline void boris_rotation(vector<T, 3>& v, const vector<T, 3>& tau) {
+    const vector<T, 3> sigma = (2 / (1 + tau.squaredNorm())) * tau;
+    const vector<T, 3> v_prime = v + cross(v, tau);
+    v += cross(v_prime, sigma);
+}
 }  // namespace detail
 
 /// One Boris map of step h from (x, v) at t on `particle` (`charge_to_mass()`, `electric<Check>(x, t)`,
@@ -81,10 +89,8 @@ template <bool Check = true, class Particle, class T>
     const T& qm = particle.charge_to_mass();
     const vector<T, 3> kick = (qm * half) * particle.template electric<Check>(x, th);
     const vector<T, 3> tau = (qm * half) * particle.template magnetic<Check>(x, th);
-    const vector<T, 3> sigma = (2 / (1 + tau.squaredNorm())) * tau;
     v += kick;
-    const vector<T, 3> v_prime = v + detail::cross(v, tau);
-    v += detail::cross(v_prime, sigma);
+    detail::boris_rotation(v, tau);
     v += kick;
     x += half * v;
 }

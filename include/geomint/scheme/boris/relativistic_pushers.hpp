@@ -31,6 +31,7 @@
 /// Comparison of the three: Ripperda et al., Astrophys. J. Suppl. 235:21 (2018).
 
 #include "geomint/matrix.hpp"
+#include "geomint/model/relativistic_charged_particle.hpp"
 #include "geomint/model/system_form.hpp"
 #include "geomint/scheme/boris/boris.hpp"
 
@@ -99,12 +100,8 @@ struct relativistic_boris : detail::relativistic_pusher<relativistic_boris> {
     /// u ↦ u₁ with ε = (q/m)(h/2)E and τ = (q/m)(h/2)B at the midpoint.
     template <class T>
     static void update(vector<T, 3>& u, const vector<T, 3>& eps, const vector<T, 3>& tau, const T& c) {
-        using std::sqrt;
         u += eps;
-        const vector<T, 3> t = (1 / sqrt(1 + u.squaredNorm() / (c * c))) * tau;
-        const vector<T, 3> s = (2 / (1 + t.squaredNorm())) * t;
-        const vector<T, 3> u_prime = u + detail::cross(u, t);
-        u += detail::cross(u_prime, s);
+        detail::boris_rotation(u, vector<T, 3>((1 / lorentz_factor(u, c)) * tau));
         u += eps;
     }
 };
@@ -118,9 +115,7 @@ struct vay : detail::relativistic_pusher<vay> {
     /// u ↦ u₁ with ε = (q/m)(h/2)E and τ = (q/m)(h/2)B at the midpoint.
     template <class T>
     static void update(vector<T, 3>& u, const vector<T, 3>& eps, const vector<T, 3>& tau, const T& c) {
-        using std::sqrt;
-        const T gamma = sqrt(1 + u.squaredNorm() / (c * c));
-        const vector<T, 3> u_prime = u + 2 * eps + detail::cross(vector<T, 3>((1 / gamma) * u), tau);
+        const vector<T, 3> u_prime = u + 2 * eps + detail::cross(vector<T, 3>((1 / lorentz_factor(u, c)) * u), tau);
         const vector<T, 3> t = (1 / detail::implicit_rotation_gamma(u_prime, tau, c)) * tau;
         u = detail::solve_rotation(u_prime, t);
     }
