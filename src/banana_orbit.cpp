@@ -2,7 +2,8 @@
 // B = R₀/R e_ϕ + (z e_R − (R − R₀) e_z)/(2R), q/m = 1, no E) over o.banana_gyrations gyrations
 // at double (issue 72's experiment):
 //  - geomint's Boris map and its yoshida4 composition on (x, v);
-//  - geomint's Gauss–Legendre collocation, s = 2, 3, 4, on the canonical H = ½|p − A(x)|²;
+//  - geomint's Gauss–Legendre collocation, s = 2, 3, 4, on the canonical H = ½|p − A(x)|² (the
+//    Newton Jacobian once a step, `stage_jacobian::one_per_step`);
 //  - odeint's controlled runge_kutta_fehlberg78 and bulirsch_stoer on the Lorentz equations;
 // against a reference: odeint's controlled rkf78 in long double at tolerance 1e-18 (its own error
 // estimated by a second run at 1e-17). Every 10 gyrations each run is sampled: the position error,
@@ -10,7 +11,7 @@
 // each Gauss s, the fewest steps a gyration (of 4, 6, 8, 12, 16, 24, 32, 48) whose largest
 // position error over the samples is at most rkf78's at 1e-12, and their run time against rkf78's
 // (the largest, not the final error: a phase error's distance to the reference oscillates, and a
-// run can pass close to it at the end).
+// run can pass close to it at the end), with the evaluations of the right-hand side each took.
 // Writes banana_orbit.csv (samples), banana_orbit_work.csv (the equal-error scan),
 // banana_orbit.txt and banana_orbit.png.
 #include "experiments.hpp"
@@ -43,9 +44,11 @@ using A6 = std::array<double, 6>;
 template <class T>
 using field = problems::tokamak_field<T>;
 
-/// (x, v) at the sample times.
+/// (x, v) at the sample times, and the evaluations of the right-hand side it took (Gauss: of ∇H,
+/// besides one Hessian a step; Boris: of E and B).
 struct track {
     std::vector<V3> x, v;
+    long evaluations = 0;
 };
 
 struct banana_run {
@@ -67,7 +70,12 @@ track lorentz_run(Stepper stepper, const std::vector<double>& times) {
     std::vector<T> at(times.begin(), times.end());
     track out;
     odeint::integrate_times(
-        stepper, [](const S& s, S& ds, const T&) { field<T>::rates(s, ds); }, y, at.begin(), at.end(), T(times[1] / 20),
+        stepper,
+        [&out](const S& s, S& ds, const T&) {
+            ++out.evaluations;
+            field<T>::rates(s, ds);
+        },
+        y, at.begin(), at.end(), T(times[1] / 20),
         [&](const S& s, const T&) {
             out.x.emplace_back(double(s[0]), double(s[1]), double(s[2]));
             out.v.emplace_back(double(s[3]), double(s[4]), double(s[5]));
@@ -96,17 +104,25 @@ track fixed_run(State state, Step&& step, Read&& read, double gyration, long per
     return out;
 }
 
-/// Gauss s on the canonical H with `per` steps a gyration.
+/// Gauss s on the canonical H with `per` steps a gyration, the Newton Jacobian once a step (on
+/// this weakly nonlinear flow 1.4–1.7× faster a step than one a stage: bench_hamiltonian).
 template <unsigned S>
 track gauss_run(long per, double gyration, long gyrations, long stride) {
     const auto particle = field<double>::canonical();
     const auto sys = particle.system();
     const auto [x0, v0] = field<double>::start();
-    gauss_collocation_stepper<V3, S> stepper;
-    return fixed_run(
-        std::make_pair(x0, particle.momentum(x0, v0, 0.0)), [&](auto& s, double t, double h) { stepper.do_step(sys, s, t, h); },
+    gauss_collocation_stepper<V3, S> stepper({.jacobian = stage_jacobian::one_per_step});
+    long sweeps = 0;
+    track out = fixed_run(
+        std::make_pair(x0, particle.momentum(x0, v0, 0.0)),
+        [&](auto& s, double t, double h) {
+            stepper.do_step(sys, s, t, h);
+            sweeps += stepper.iterations();
+        },
         [&](const auto& s, double t) { return std::make_pair(s.first, particle.velocity(s.first, s.second, t)); }, gyration, per,
         gyrations, stride);
+    out.evaluations = sweeps * long(S);
+    return out;
 }
 
 template <class Method>
@@ -114,9 +130,11 @@ track boris_run(long per, double gyration, long gyrations, long stride) {
     const auto particle = field<double>::particle();
     const auto [x0, v0] = field<double>::start();
     boris_stepper<V3, Method> stepper;
-    return fixed_run(
+    track out = fixed_run(
         std::make_pair(x0, v0), [&](auto& s, double t, double h) { stepper.do_step(particle, s, t, h); },
         [](const auto& s, double) { return std::make_pair(s.first, s.second); }, gyration, per, gyrations, stride);
+    out.evaluations = per * gyrations * long(Method::stages);
+    return out;
 }
 
 double position_error(const track& a, const track& ref, std::size_t i) { return (a.x[i] - ref.x[i]).cwiseAbs().maxCoeff(); }
@@ -133,6 +151,7 @@ struct work_point {
     unsigned stages;
     long per;
     double error, seconds;
+    long evaluations;
 };
 
 template <unsigned S>
@@ -141,7 +160,7 @@ void scan(std::vector<work_point>& out, const track& ref, double target, double 
         const auto start = std::chrono::steady_clock::now();
         const track t = gauss_run<S>(per, gyration, gyrations, stride);
         const double sec = seconds_since(start), err = largest_error(t, ref);
-        out.push_back({S, per, err, sec});
+        out.push_back({S, per, err, sec, t.evaluations});
         std::cout << "  Gauss s = " << S << ", " << per << " steps a gyration: largest error " << sci(err) << " in "
                   << label_num(sec) << " s\n";
         if (err <= target) return;
@@ -236,8 +255,9 @@ void run_banana_orbit(const options& o) {
     scan<2>(work, ref, target, gyration, gyrations, stride);
     scan<3>(work, ref, target, gyration, gyrations, stride);
     scan<4>(work, ref, target, gyration, gyrations, stride);
-    csv work_table({"stages", "steps_per_gyration", "largest_position_error", "seconds"});
-    for (const auto& w : work) work_table.row({std::to_string(w.stages), std::to_string(w.per), num(w.error), num(w.seconds)});
+    csv work_table({"stages", "steps_per_gyration", "largest_position_error", "seconds", "gradient_evaluations"});
+    for (const auto& w : work)
+        work_table.row({std::to_string(w.stages), std::to_string(w.per), num(w.error), num(w.seconds), std::to_string(w.evaluations)});
     work_table.write(o.out / "banana_orbit_work.csv");
 
     std::ostringstream summary;
@@ -248,12 +268,13 @@ void run_banana_orbit(const options& o) {
             << " s), within " << sci(ref_error) << " of the run at 1e-17. The reference's own magnetic moment varies by "
             << sci(ref_mu_max) << " (relative) along the orbit.\n"
             << "  run: seconds; final and largest position error; max relative energy error (first tenth, last tenth); max "
-               "relative change of mu\n";
+               "relative change of mu; evaluations of the right-hand side (Gauss: of grad H, besides a Hessian a step)\n";
     for (std::size_t r = 0; r < runs.size(); ++r)
         summary << "  " << r << ". " << runs[r].name << ": " << label_num(runs[r].seconds) << " s; "
                 << sci(position_error(runs[r].samples, ref, n - 1)) << ", " << sci(largest_error(runs[r].samples, ref)) << "; "
                 << sci(sums[r].energy_max) << " ("
-                << sci(sums[r].energy_first) << ", " << sci(sums[r].energy_last) << "); " << sci(sums[r].mu_max) << "\n";
+                << sci(sums[r].energy_first) << ", " << sci(sums[r].energy_last) << "); " << sci(sums[r].mu_max) << "; "
+                << runs[r].samples.evaluations << "\n";
     summary << "Equal largest position error (rkf78 at 1e-12: " << sci(target) << " in " << label_num(runs[rk].seconds)
             << " s):\n";
     for (unsigned s = 2; s <= 4; ++s) {
@@ -262,7 +283,9 @@ void run_banana_orbit(const options& o) {
             if (w.stages == s && w.error <= target) hit = &w;
         if (hit)
             summary << "  Gauss s = " << s << ": " << hit->per << " steps a gyration, " << label_num(hit->seconds) << " s ("
-                    << label_num(hit->seconds / runs[rk].seconds) << "x rkf78's run time)\n";
+                    << label_num(hit->seconds / runs[rk].seconds) << "x rkf78's run time; " << hit->evaluations
+                    << " evaluations of grad H, " << label_num(double(hit->evaluations) / double(runs[rk].samples.evaluations))
+                    << "x rkf78's of the Lorentz force)\n";
         else
             summary << "  Gauss s = " << s << ": not reached with up to 48 steps a gyration\n";
     }

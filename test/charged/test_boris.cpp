@@ -94,6 +94,16 @@ TEST(Boris, NamedErrors) {
     boris_stepper<std::vector<double>> vs;
     expect_throw_with<std::invalid_argument>([&] { vs.do_step(bad, wrong, 0.0, 0.1); }, "3 each");
     expect_throw_with<std::invalid_argument>([&] { stepper.do_step(bad, s, 0.0, 0.0); }, "dt = 0");
+    // a non-finite entry handed in is named (the step runs unchecked, its result is checked)
+    auto nan_velocity = std::make_pair(V3(1, 0, 0), V3(0, std::nan(""), 0));
+    expect_throw_with<std::invalid_argument>([&] { stepper.do_step(bad, nan_velocity, 0.0, 0.1); }, "state p");
+    auto infinite_position = std::make_pair(V3(-INFINITY, 0, 0), V3(1, 0, 0));
+    expect_throw_with<std::invalid_argument>([&] { stepper.do_step(bad, infinite_position, 0.0, 0.1); }, "state q");
+    pusher_stepper<V3, scheme::vay> vay;
+    const auto relativistic = make_relativistic_charged_particle<double>(1.0, 1.0, uniform_field<double>{V3(0, 0, 0)},
+                                                                          uniform_field<double>{V3(0, 0, 1)});
+    auto nan_u = std::make_pair(V3(0, 0, 0), V3(std::nan(""), 0, 0));
+    expect_throw_with<std::invalid_argument>([&] { vay.do_step(relativistic, nan_u, 0.0, 0.1); }, "state p");
 }
 
 TEST(RelativisticPushers, ExBDriftAtDoubleAndNamedErrors) {

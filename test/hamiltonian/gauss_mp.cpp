@@ -284,6 +284,37 @@ TEST(GaussConformance, TheKitConfirmsOrderSymplecticityAndSymmetryOnKepler) {
                                       conformance::declared_claims<gauss_collocation_stepper<W, 3>>()));
 }
 
+TEST(GaussNewton, OneJacobianAStepSolvesTheSameStagesAt50Digits) {
+    // the transformed iteration's corrections are solved in double from residuals in T: both
+    // iterations stop at T's ε, on the double pendulum (h = 1/50, 20 steps) for s = 3 (a real
+    // eigenvalue and a complex pair) and s = 4 (two pairs)
+    const auto run = [](auto stepper) {
+        auto sys = make_hamiltonian_system<T>(2, double_pendulum_hamiltonian{});
+        auto x = std::make_pair(V{T(1), T(1) / 2}, V{T(1) / 5, T(-3) / 10});
+        const T h = T(1) / 50;
+        long sweeps = 0;
+        for (int k = 0; k < 20; ++k) {
+            stepper.do_step(std::cref(sys), x, k * h, h);
+            sweeps += stepper.iterations();
+        }
+        return std::make_pair(x, double(sweeps) / 20);
+    };
+    const auto check = [&](auto once, auto each, unsigned s) {
+        const auto [a, sweeps_once] = run(once);
+        const auto [b, sweeps_each] = run(each);
+        T worst(0);
+        for (int i = 0; i < 2; ++i)
+            for (const T d : {T(abs(a.first[i] - b.first[i])), T(abs(a.second[i] - b.second[i]))})
+                if (d > worst) worst = d;
+        std::cout << "s = " << s << " at 50 digits: one Jacobian a step " << sweeps_once << " sweeps, one a stage "
+                  << sweeps_each << "; states apart by " << to_d(worst) << "\n";
+        EXPECT_LE(worst, 100 * eps<T>()) << "s = " << s;
+    };
+    const iteration_options once{.jacobian = stage_jacobian::one_per_step}, each{.jacobian = stage_jacobian::each_stage};
+    check(gauss_collocation_stepper<V, 3>(once), gauss_collocation_stepper<V, 3>(each), 3);
+    check(gauss_collocation_stepper<V, 4>(once), gauss_collocation_stepper<V, 4>(each), 4);
+}
+
 TEST(GaussEnergy, BoundedOver1e5StepsAtDouble) {
     expect_bounded_energy<1>();
     expect_bounded_energy<2>();

@@ -3,13 +3,15 @@
 // diagonal Padé approximant of exp (independent of the coefficients), exact quadratic
 // invariants, time symmetry, the step's Jacobian against central differences and its
 // symplecticity, a time-dependent H against its exact solution, odeint's integrate functions on
-// three state types, and the errors.
+// three state types, the simplified Newton iteration with one Jacobian a step against one a
+// stage, and the errors.
 #include "hamiltonian/hamiltonian_problems.hpp"
 
 #include <geomint/hamiltonian.hpp>
 #include <geomint/observe.hpp>
 #include <geomint/problems/double_pendulum.hpp>
 #include <geomint/problems/tao_hamiltonian.hpp>
+#include <geomint/problems/tokamak_field.hpp>
 
 #include <boost/numeric/odeint.hpp>
 
@@ -146,6 +148,56 @@ TEST(GaussStepper, FixedPointAndSimplifiedNewtonSolveTheSameStages) {
         EXPECT_NEAR(a.second[i], b.second[i], 1e-12);
     }
     EXPECT_LT(newton_sweeps, plain_sweeps);
+}
+
+/// 200 steps of the s-stage stepper with `stage_jacobian::one_per_step` and with `each_stage` on
+/// the double pendulum (h = 0.01) and on the banana orbit's canonical H (6 steps a gyration):
+/// the same states to round-off (both iterations stop at double's ε).
+template <unsigned S>
+void expect_one_jacobian_a_step_solves_the_same_stages() {
+    const iteration_options once{.jacobian = stage_jacobian::one_per_step}, each{.jacobian = stage_jacobian::each_stage};
+    const auto pendulum = make_hamiltonian_system<double>(2, double_pendulum_hamiltonian{});
+    gauss_collocation_stepper<V, S> a_once(once), a_each(each);
+    auto a = std::make_pair(V{1.0, 0.5}, V{0.0, 0.0});
+    auto b = a;
+    for (int k = 0; k < 200; ++k) {
+        a_once.do_step(pendulum, a, 0.01 * k, 0.01);
+        a_each.do_step(pendulum, b, 0.01 * k, 0.01);
+    }
+    for (int i = 0; i < 2; ++i) {
+        EXPECT_NEAR(a.first[i], b.first[i], 1e-12) << "s = " << S;
+        EXPECT_NEAR(a.second[i], b.second[i], 1e-12) << "s = " << S;
+    }
+    using field = problems::tokamak_field<double>;
+    const auto particle = field::canonical();
+    const auto banana = particle.system();
+    const auto [x0, v0] = field::start();
+    const auto p0 = particle.momentum(x0, v0, 0.0);
+    using W = geomint::vector<double, 3>;
+    gauss_collocation_stepper<W, S> c_once(once), c_each(each);
+    auto c = std::make_pair(W(x0), W(p0));
+    auto d = c;
+    const double h = 2 * M_PI / 6;
+    for (int k = 0; k < 200; ++k) {
+        c_once.do_step(banana, c, h * k, h);
+        c_each.do_step(banana, d, h * k, h);
+    }
+    EXPECT_LE((c.first - d.first).lpNorm<Eigen::Infinity>(), 1e-13) << "s = " << S;
+    EXPECT_LE((c.second - d.second).lpNorm<Eigen::Infinity>(), 1e-13) << "s = " << S;
+}
+
+TEST(GaussStepper, OneJacobianAStepSolvesTheSameStagesAsOneAStage) {
+    expect_one_jacobian_a_step_solves_the_same_stages<1>();  // a real eigenvalue alone
+    expect_one_jacobian_a_step_solves_the_same_stages<2>();  // a complex pair
+    expect_one_jacobian_a_step_solves_the_same_stages<3>();  // both
+    expect_one_jacobian_a_step_solves_the_same_stages<4>();
+    // a singular transformed matrix names h: on H = −4pq, f = (−4q, 4p) and ∇f = diag(−4, 4); for
+    // s = 1 (λ = 1/2) h = 1/2 makes I − hλ∇f = diag(2, 0)
+    const auto saddle = make_hamiltonian_system<double>(1, [](const auto& q, const auto& p) { return -p[0] * q[0] * 4; });
+    gauss_collocation_stepper<double, 1> midpoint({.jacobian = stage_jacobian::one_per_step});
+    double q = 1, p = 1;
+    expect_throw_with<singular_step_error>([&] { midpoint.do_step(saddle, q, p, 0.0, 0.5); },
+                                           "the simplified Newton matrix is singular at h = 0.5");
 }
 
 TEST(GaussStepper, StepJacobianMatchesCentralDifferencesAndIsSymplectic) {

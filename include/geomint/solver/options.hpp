@@ -26,6 +26,15 @@ enum class stage_corrections {
     always      ///< Newton corrections at every step (scalars wider than long double, no stage force)
 };
 
+/// The Jacobian of the Gauss collocation stepper's simplified Newton iteration
+/// (scheme/gauss/gauss_stages.hpp, which reports what each costs).
+enum class stage_jacobian {
+    each_stage,   ///< ∇f at each predicted stage: one Newton matrix of size 2n·s; fewest sweeps
+    one_per_step  ///< ∇f once a step, at the mean predicted stage, the stage system transformed by the
+                  ///< Butcher matrix's eigenvectors into ⌈s/2⌉ real systems of size 4n: cheaper for
+                  ///< many stages or degrees of freedom, more sweeps where ∇f varies across a step
+};
+
 /// Settings of the iterative solves inside an implicit step.
 struct iteration_options {
     /// Iteration cap per solve; reaching it without meeting the stopping rule throws
@@ -38,6 +47,8 @@ struct iteration_options {
     /// Whether the Galerkin pair form's fixed point takes Newton corrections (and the Gauss stepper
     /// simplified Newton: all but `never`).
     stage_corrections corrections = stage_corrections::automatic;
+    /// The Gauss collocation stepper's Newton Jacobian (see `stage_jacobian`).
+    stage_jacobian jacobian = stage_jacobian::each_stage;
 };
 
 }  // namespace geomint

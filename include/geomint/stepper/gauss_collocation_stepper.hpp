@@ -90,7 +90,8 @@ public:
 
     /// \param options the iterations' cap (default 50) and the solver: `corrections` =
     ///        `stage_corrections::never` for fixed-point sweeps, anything else (the default) for
-    ///        simplified Newton (scheme/gauss/gauss_stages.hpp).
+    ///        simplified Newton, whose Jacobian `jacobian` sets: `stage_jacobian::each_stage`
+    ///        (default) or `one_per_step` (scheme/gauss/gauss_stages.hpp).
     explicit gauss_collocation_stepper(iteration_options options = {}) : m_options(options) {}
 
     /// The solver options in use.

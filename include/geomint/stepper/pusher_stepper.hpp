@@ -47,10 +47,11 @@ namespace geomint {
 ///
 /// dt < 0 steps backward (the map is symmetric). Checked each step with `checked`
 /// (std::invalid_argument): dt finite and non-zero, x and v of 3 entries, entries finite.
-/// Errors: std::domain_error from the particle (a field not finite, naming it, x and t; the
-/// fields are evaluated unchecked and the step's result checked once, then a failed step is
-/// rerun with every value checked to name the field), or naming the state and h when the step
-/// overflows with finite fields.
+/// Errors: std::domain_error from the particle (a field not finite, naming it, x and t), or
+/// naming the state and h when the step overflows with finite fields. The state and the fields
+/// are evaluated unchecked and the step's result checked once; a failed step names a non-finite
+/// entry of the state handed in, else is rerun with every value checked to name the field.
+/// `unchecked` skips the result's check too: a non-finite value then propagates, unreported.
 template <class Coor, class Pusher = scheme::boris_pusher, class Method = scheme::stormer_verlet, class Momentum = Coor,
           class Checks = checked>
 class pusher_stepper : public stepper_base<pusher_stepper<Coor, Pusher, Method, Momentum, Checks>,
@@ -89,12 +90,12 @@ private:
             throw std::invalid_argument(std::string(scheme_type::name) + ": x has " + std::to_string(x.size()) +
                                         " entries and " + Pusher::velocity_name + " has " + std::to_string(v.size()) +
                                         " (precondition: 3 each, a particle in space)");
-        if constexpr (base::checks_enabled) detail::check_pair_state(scheme_type::name, x, v);
         m_x = x;
         m_v = v;
-        advance<false>(particle, t, dt);  // the fields unchecked; the result checked once
-        if (!finite_state()) [[unlikely]]
-            diagnose(particle, x, v, t, dt);
+        advance<false>(particle, t, dt);  // the state and the fields unchecked; the result checked once
+        if constexpr (base::checks_enabled)
+            if (!finite_state()) [[unlikely]]
+                diagnose(particle, x, v, t, dt);
         resize_state(x_out, 3);
         resize_state(v_out, 3);
         as_eigen(x_out) = m_x;
@@ -114,11 +115,14 @@ private:
         else scheme::composed_step<Pusher, Check>(particle, Method::template weights<U>(), m_x, m_v, t, dt);
     }
 
-    /// A step that ended off the finite numbers: rerun with every field value checked, which
-    /// throws std::domain_error naming the field, x and t; if the fields were finite, the step
-    /// itself overflowed, and the message names the state and h.
+    /// A step that ended off the finite numbers (`checked`): a non-finite entry of the state handed
+    /// in, which always leaves one in the result (every update adds to the entry it changes), is
+    /// named first (std::invalid_argument); else the step is rerun with every field value checked,
+    /// which throws std::domain_error naming the field, x and t; if the fields were finite, the
+    /// step itself overflowed, and the message names the state and h.
     template <class S, class X, class V>
     [[noreturn]] [[gnu::noinline]] void diagnose(const S& particle, const X& x, const V& v, const U& t, const U& dt) {
+        detail::check_pair_state(scheme_type::name, x, v);  // a non-finite entry in gives one out
         m_x = x;
         m_v = v;
         advance<true>(particle, t, dt);

@@ -17,8 +17,9 @@
 /// - fixed point (`iteration_options::corrections = never`): F ← f(x + Z(F)), stopped by Hairer's
 ///   rule on the change of the stage increments Z (solver/settling_iteration.hpp, `linear`);
 ///   it contracts by about |h|·‖∇f‖ a sweep;
-/// - simplified Newton (the default): Newton on R(F) = F − f(x + Z(F)) with the Jacobian frozen
-///   at the starting stages X_i = x + Z_i(F), block (i, k) = δ_ik I − μ_ik β_k ∇f(X_i), ∇f = J∇²H
+/// - simplified Newton (the default; `stage_jacobian::each_stage`): Newton on R(F) = F − f(x + Z(F))
+///   with the Jacobian frozen at the starting stages X_i = x + Z_i(F), block (i, k) = δ_ik I −
+///   μ_ik β_k ∇f(X_i), ∇f = J∇²H
 ///   (∇²H from one evaluation of H on second-order jets a stage). At the predicted stages of a
 ///   warm step, error O(h^{s+1}), it is nearly Newton's own Jacobian; the Jacobian at the step's
 ///   start alone (I − (μ diag β) ⊗ ∇f(x)) took 4.74 sweeps a step instead of ≈ 3 on the double
@@ -34,6 +35,17 @@
 ///   fixed tolerance leaves its error in the symplecticity and the symmetry of the map: at 100
 ///   digits a stop at 1e-25 left defects of 7e-27, DESIGN.md). Its size costs nothing at T's
 ///   width (a double).
+/// - simplified Newton with one Jacobian a step (`stage_jacobian::one_per_step`): ∇f once, at the
+///   mean predicted stage x̄ = x + Σ_i b_i Z_i at t + h/2, so that the Newton matrix is
+///   I − h A ⊗ ∇f(x̄); with Aᵀ = W Λ W⁻¹ (A's eigen-decomposition, computed once in double: it only
+///   shapes the corrections) the correction G = ΔF W has columns solving (I − hλ_k ∇f) g_k =
+///   (R W)_k, one real system of size 4n per complex pair λ = α ± iβ (and per real λ of an odd s)
+///   instead of one of size 2ns (Butcher 1976; Hairer & Wanner, *Solving ODEs II*, §IV.8). One
+///   Hessian a step instead of s; it contracts by about h‖A‖·max_i ‖∇f(X_i) − ∇f(x̄)‖ a sweep.
+///   Measured (bench/bench_hamiltonian.cpp, docs/hamiltonian.md): on the banana orbit's canonical
+///   H (n = 3, ∇f nearly constant over a step) 5.4 µs a step at s = 4 instead of 9.2, the sweeps
+///   4.18 instead of 4.02; on the double pendulum (h = t̄/100) 1.3–1.4 sweeps more a step at
+///   double (s = 4 still faster, s = 2 slower) and 15.5 instead of 10.4 at mp50.
 /// The step's increment uses the last sweep's rates F_i = f(X_i) at the stages X_i of the last
 /// iterate. The iteration cap and a diverging or stalled iteration throw `convergence_error`
 /// naming the iterations, the last change, h and (Newton) the stage equations' residual
@@ -54,12 +66,15 @@
 #include "geomint/solver/options.hpp"
 #include "geomint/solver/settling_iteration.hpp"
 
+#include <Eigen/Eigenvalues>
 #include <Eigen/LU>
 
 #include <cmath>
+#include <complex>
 #include <limits>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 namespace geomint::scheme {
 
@@ -77,7 +92,6 @@ concept gives_hamiltonian_hessian = requires(const System& s, const vector<T, N>
 template <class T, int N = Eigen::Dynamic, int S = Eigen::Dynamic>
 class gauss_stages {
     static constexpr int D = phase_size(N);  // 2n
-    static constexpr int DS = D == Eigen::Dynamic || S == Eigen::Dynamic ? Eigen::Dynamic : D * S;
     /// The scalar the Newton matrix is factored in: T up to double's width, double beyond.
     using factor_scalar = std::conditional_t<mixed_precision_corrections<T>, double, T>;
 
@@ -104,6 +118,7 @@ public:
             m_b = c.b;
             m_nodes = c.c;
             m_extrapolation = c.extrapolation;
+            decompose(c);
             m_coefficients = &c;
         }
         m_x.resize(d);
@@ -173,7 +188,9 @@ public:
 private:
     using stages = Eigen::Matrix<T, D, S>;
     using square = Eigen::Matrix<T, S, S>;
-    using newton_matrix = Eigen::Matrix<factor_scalar, DS, DS>;
+    static constexpr int DS = D == Eigen::Dynamic || S == Eigen::Dynamic ? Eigen::Dynamic : D * S;
+    static constexpr int D2 = D == Eigen::Dynamic ? Eigen::Dynamic : 2 * D;
+    using newton_block = Eigen::Matrix<factor_scalar, D2, D2>;
 
     /// out = f(x, t) = (∂H/∂p, −∂H/∂q).
     template <class System>
@@ -227,28 +244,31 @@ private:
     template <class System>
     void newton(const System& sys, const iteration_options& opt, const char* name, const T& scale) {
         const Eigen::Index d = m_x.size(), s = m_F.cols(), n = d / 2;
-        factor(sys, name, n, d, s);
+        const bool transformed = opt.jacobian == stage_jacobian::one_per_step;
+        if (transformed) factor_transformed(sys, name, n, d);
+        else factor_stagewise(sys, name, n, d, s);
         settling_iteration<T> monitor(name, "the simplified Newton iteration", m_h, opt, convergence::correction);
         const factor_scalar step = factor_scalar(abs_value(m_h));
-        m_residual.resize(d * s);
+        m_correction.resize(d, s);
         for (bool first = true;; first = false) {
-            sweep(sys, !first);  // the first sweep's increments are the Jacobian's, formed by `factor`
-            m_residual = (m_F - m_swept).reshaped().template cast<factor_scalar>();
-            m_correction.noalias() = m_lu.solve(m_residual);
+            sweep(sys, !first);  // the first sweep's increments are the Jacobian's, formed by `factor_*`
+            m_residual = (m_F - m_swept).template cast<factor_scalar>();
+            if (transformed) solve_transformed();
+            else m_correction.reshaped() = m_stagewise_lu.solve(m_residual.reshaped());
             const factor_scalar size = step * max_magnitude(m_correction);
             if (monitor.settled(T(size), scale, T(step * max_magnitude(m_residual)))) break;
-            m_F -= m_correction.reshaped(d, s).unaryExpr([](const factor_scalar& x) { return in_T(x); });
+            m_F -= m_correction.unaryExpr([](const factor_scalar& x) { return in_T(x); });
         }
         m_F.swap(m_swept);
         m_iterations = monitor.iterations();
     }
 
-    /// Forms the Newton matrix, block (i, k) = δ_ik I − μ_ik β_k ∇f(X_i, t + c_i h) at the starting
-    /// stages X_i = x + Z_i(F), in factor_scalar, and factors it.
+    /// `stage_jacobian::each_stage`: forms the Newton matrix, block (i, k) = δ_ik I − μ_ik β_k
+    /// ∇f(X_i, t + c_i h) at the starting stages X_i = x + Z_i(F), in factor_scalar, and factors it.
     template <class System>
-    void factor(const System& sys, const char* name, Eigen::Index n, Eigen::Index d, Eigen::Index s) {
+    void factor_stagewise(const System& sys, const char* name, Eigen::Index n, Eigen::Index d, Eigen::Index s) {
         stage_increments();
-        m_jacobian.setIdentity(d * s, d * s);
+        m_stagewise.setIdentity(d * s, d * s);
         for (Eigen::Index i = 0; i < s; ++i) {
             m_q = m_x.head(n) + m_Z.col(i).head(n);
             m_p = m_x.tail(n) + m_Z.col(i).tail(n);
@@ -258,16 +278,119 @@ private:
                 const T w = m_mu(i, k) * m_beta(k);
                 for (Eigen::Index col = 0; col < d; ++col)
                     for (Eigen::Index row = 0; row < d; ++row)
-                        m_jacobian(i * d + row, k * d + col) -= factor_scalar(T(w * Jf(row, col)));
+                        m_stagewise(i * d + row, k * d + col) -= factor_scalar(T(w * Jf(row, col)));
             }
         }
-        m_lu.compute(m_jacobian);
-        // a pivot below ε·(size)·max|J| is a singular matrix (PartialPivLU does not report it)
-        const auto pivots = m_lu.matrixLU().diagonal().cwiseAbs();
-        const factor_scalar largest = m_jacobian.cwiseAbs().maxCoeff();
-        if (!(pivots.minCoeff() > std::numeric_limits<factor_scalar>::epsilon() * factor_scalar(d * s) * largest))
+        m_stagewise_lu.compute(m_stagewise);
+        require_regular(m_stagewise_lu, m_stagewise.cwiseAbs().maxCoeff(), name);
+    }
+
+    /// Throws `singular_step_error` naming h if a pivot of `lu` is below ε·size·`largest` (the
+    /// matrix's largest entry): PartialPivLU does not report a singular matrix.
+    template <class LU>
+    void require_regular(const LU& lu, const factor_scalar& largest, const char* name) const {
+        if (!(lu.matrixLU().diagonal().cwiseAbs().minCoeff() >
+              std::numeric_limits<factor_scalar>::epsilon() * factor_scalar(lu.rows()) * largest))
             throw singular_step_error(std::string(name) + ": the simplified Newton matrix is singular at h = " +
                                       geomint::to_string(m_h) + " (a step too large for the Hessian's scale)");
+    }
+
+    /// The eigen-decomposition Aᵀ = W Λ W⁻¹ of the Butcher matrix, in double (it only shapes the
+    /// corrections). A real eigenvalue gets a real column; of a complex pair only the member with
+    /// Im λ > 0 is kept, its column's conjugate being the other's. Kept: λ_k and the real and
+    /// imaginary parts of W's kept columns (s × r) and of the matching rows of W⁻¹ (r × s), where
+    /// a pair's row is twice the member's (the pair's two terms add to twice the real part).
+    void decompose(const gauss_coefficients<T>& c) {
+        const Eigen::Index s = c.stages;
+        Eigen::MatrixXd At(s, s);
+        for (Eigen::Index i = 0; i < s; ++i)
+            for (Eigen::Index j = 0; j < s; ++j) At(i, j) = double(c.a(j, i));
+        const Eigen::EigenSolver<Eigen::MatrixXd> eigen(At);
+        if (eigen.info() != Eigen::Success)
+            throw std::logic_error("gauss_legendre: the eigen-decomposition of the Butcher matrix failed");
+        // W with each pair's conjugate column beside its member, then W⁻¹
+        Eigen::MatrixXcd W(s, s);
+        std::vector<std::complex<double>> kept;
+        std::vector<Eigen::Index> column;
+        for (Eigen::Index k = 0, next = 0; k < s; ++k) {
+            const std::complex<double> l = eigen.eigenvalues()(k);
+            if (l.imag() < 0) continue;  // placed beside its conjugate
+            kept.push_back(l);
+            column.push_back(next);
+            W.col(next) = eigen.eigenvectors().col(k);
+            if (l.imag() > 0) W.col(++next) = eigen.eigenvectors().col(k).conjugate();
+            ++next;
+        }
+        const Eigen::MatrixXcd W_inverse = W.inverse();
+        const Eigen::Index r = Eigen::Index(kept.size());
+        m_eigenvalues.resize(r, 2);
+        m_W_re.resize(s, r);
+        m_W_im.resize(s, r);
+        m_W_inverse_re.resize(r, s);
+        m_W_inverse_im.resize(r, s);
+        for (Eigen::Index k = 0; k < r; ++k) {
+            const Eigen::Index j = column[std::size_t(k)];
+            const double twice = kept[std::size_t(k)].imag() > 0 ? 2 : 1;
+            m_eigenvalues(k, 0) = factor_scalar(kept[std::size_t(k)].real());
+            m_eigenvalues(k, 1) = factor_scalar(kept[std::size_t(k)].imag());
+            m_W_re.col(k) = W.col(j).real().template cast<factor_scalar>();
+            m_W_im.col(k) = W.col(j).imag().template cast<factor_scalar>();
+            m_W_inverse_re.row(k) = (twice * W_inverse.row(j).real()).template cast<factor_scalar>();
+            m_W_inverse_im.row(k) = (twice * W_inverse.row(j).imag()).template cast<factor_scalar>();
+        }
+    }
+
+    /// m_correction = the simplified Newton correction for the residual m_residual (d × s). With
+    /// G = ΔF W, column k solves (I − hλ_k ∇f) g_k = (R W)_k, in real form: g = u + iv, R W = a + ib,
+    ///     [I − hα∇f, hβ∇f; −hβ∇f, I − hα∇f] (u; v) = (a; b),   λ = α + iβ;
+    /// ΔF = Re(G W⁻¹) = U Re(W⁻¹) − V Im(W⁻¹) over the kept columns (decompose).
+    void solve_transformed() {
+        const Eigen::Index d = m_residual.rows(), r = m_eigenvalues.rows();
+        m_transformed_re.noalias() = m_residual * m_W_re;
+        m_transformed_im.noalias() = m_residual * m_W_im;
+        m_rhs.resize(2 * d);
+        for (Eigen::Index k = 0; k < r; ++k) {
+            m_rhs.head(d) = m_transformed_re.col(k);
+            m_rhs.tail(d) = m_transformed_im.col(k);
+            m_solution.noalias() = m_lu[std::size_t(k)].solve(m_rhs);
+            m_transformed_re.col(k) = m_solution.head(d);
+            m_transformed_im.col(k) = m_solution.tail(d);
+        }
+        m_correction.noalias() = m_transformed_re * m_W_inverse_re;
+        m_correction.noalias() -= m_transformed_im * m_W_inverse_im;
+    }
+
+    /// `stage_jacobian::one_per_step`: forms ∇f = J∇²H once, at the mean predicted stage x + Σ_i b_i Z_i(F) at t + h/2, and
+    /// factors, for each kept eigenvalue λ_k = α + iβ of the Butcher matrix, the real form of
+    /// I − hλ_k ∇f (solve_transformed), in factor_scalar: Hairer & Wanner, *Solving ODEs II*,
+    /// §IV.8 — ⌈s/2⌉ systems of size 4n instead of one of size 2ns.
+    template <class System>
+    void factor_transformed(const System& sys, const char* name, Eigen::Index n, Eigen::Index d) {
+        stage_increments();
+        m_stage = m_x + m_Z * m_b;
+        m_q = m_stage.head(n);
+        m_p = m_stage.tail(n);
+        sys.derivatives(m_q, m_p, T(m_t + m_h / 2), m_derivatives);
+        const matrix<T, D> Jf = rate_jacobian(m_derivatives.hessian, n);
+        const factor_scalar h = factor_scalar(m_h);
+        m_hJ.resize(d, d);
+        for (Eigen::Index col = 0; col < d; ++col)
+            for (Eigen::Index row = 0; row < d; ++row) m_hJ(row, col) = h * factor_scalar(Jf(row, col));
+        const factor_scalar largest = m_hJ.cwiseAbs().maxCoeff();
+        m_lu.resize(std::size_t(m_eigenvalues.rows()));
+        for (Eigen::Index k = 0; k < m_eigenvalues.rows(); ++k) {
+            const factor_scalar alpha = m_eigenvalues(k, 0), beta = m_eigenvalues(k, 1);
+            m_block.resize(2 * d, 2 * d);
+            m_block.topLeftCorner(d, d) = -alpha * m_hJ;
+            m_block.topLeftCorner(d, d).diagonal().array() += factor_scalar(1);
+            m_block.bottomRightCorner(d, d) = m_block.topLeftCorner(d, d);
+            m_block.topRightCorner(d, d) = beta * m_hJ;
+            m_block.bottomLeftCorner(d, d) = -beta * m_hJ;
+            auto& lu = m_lu[std::size_t(k)];
+            lu.compute(m_block);
+            using std::abs;
+            require_regular(lu, factor_scalar(1) + (abs(alpha) + abs(beta)) * largest, name);
+        }
     }
 
     static T abs_value(const T& x) {
@@ -289,9 +412,19 @@ private:
     hamiltonian_derivatives<T, N> m_derivatives;
     T m_t = T(0), m_h = T(0), m_h_last = T(0);
     int m_iterations = 0;
-    newton_matrix m_jacobian;
-    Eigen::Matrix<factor_scalar, DS, 1> m_residual, m_correction;
-    Eigen::PartialPivLU<newton_matrix> m_lu;
+    // stage_jacobian::each_stage (`factor_stagewise`)
+    Eigen::Matrix<factor_scalar, DS, DS> m_stagewise;
+    Eigen::PartialPivLU<Eigen::Matrix<factor_scalar, DS, DS>> m_stagewise_lu;
+    // stage_jacobian::one_per_step (`decompose`, `factor_transformed`, `solve_transformed`)
+    Eigen::Matrix<factor_scalar, Eigen::Dynamic, 2> m_eigenvalues;  // (α, β) of the kept λ
+    Eigen::Matrix<factor_scalar, S, Eigen::Dynamic> m_W_re, m_W_im;
+    Eigen::Matrix<factor_scalar, Eigen::Dynamic, S> m_W_inverse_re, m_W_inverse_im;
+    Eigen::Matrix<factor_scalar, D, S> m_residual, m_correction;
+    Eigen::Matrix<factor_scalar, D, Eigen::Dynamic> m_transformed_re, m_transformed_im;
+    Eigen::Matrix<factor_scalar, D, D> m_hJ;
+    newton_block m_block;
+    Eigen::Matrix<factor_scalar, D2, 1> m_rhs, m_solution;
+    std::vector<Eigen::PartialPivLU<newton_block>> m_lu;
 };
 
 }  // namespace geomint::scheme
