@@ -4,7 +4,7 @@
 // invariants, time symmetry, the step's Jacobian against central differences and its
 // symplecticity, a time-dependent H against its exact solution, odeint's integrate functions on
 // three state types, the simplified Newton iteration with one Jacobian a step against one a
-// stage, and the errors.
+// stage, the collocation polynomial as dense output, and the errors.
 #include "hamiltonian/hamiltonian_problems.hpp"
 
 #include <geomint/hamiltonian.hpp>
@@ -18,6 +18,7 @@
 #include <array>
 #include <cmath>
 #include <complex>
+#include <iostream>
 #include <vector>
 
 namespace {
@@ -310,6 +311,70 @@ TEST(GaussStepper, DenseOutputBetweenNodesIsAStepOfTheMethod) {
     plain.do_step(sys, x, 0.1, 0.03);
     EXPECT_NEAR(mid.first, x.first, 1e-15);
     EXPECT_NEAR(mid.second, x.second, 1e-15);
+}
+
+/// The largest error of the collocation dense output at t_n + h/3 (not a node) over N steps of
+/// h = 1/N on q̈ = −q from (1, 0), against cos t and −sin t; `side` for the side-step output.
+template <unsigned S, bool Side = false>
+double dense_output_error(int N) {
+    const auto sys = make_hamiltonian_system<double>(1, [](const auto& q, const auto& p) { return (q[0] * q[0] + p[0] * p[0]) / 2; });
+    using P = std::pair<double, double>;
+    auto dense = [] {
+        if constexpr (Side) return make_dense_output(gauss_collocation_stepper<double, S>());
+        else return make_collocation_dense_output(gauss_collocation_stepper<double, S>());
+    }();
+    const double h = 1.0 / N;
+    dense.initialize(P{1.0, 0.0}, 0.0, h);
+    double worst = 0;
+    for (int k = 0; k < N; ++k) {
+        dense.do_step(std::cref(sys));
+        const double t = dense.previous_time() + h / 3;
+        P x;
+        dense.calc_state(t, x);
+        worst = std::max({worst, std::abs(x.first - std::cos(t)), std::abs(x.second + std::sin(t))});
+    }
+    return worst;
+}
+
+TEST(GaussStepper, CollocationDenseOutputHasOrderSPlusOneAndEndsOnTheStep) {
+    // order s + 1 inside a step (GNI Theorem II.1.5), from h = 1/16 to 1/32; the side step, of
+    // the method's order 2s, is the closer output
+    const double order2 = std::log2(dense_output_error<2>(16) / dense_output_error<2>(32));
+    const double order3 = std::log2(dense_output_error<3>(16) / dense_output_error<3>(32));
+    const double side = dense_output_error<3, true>(16), collocation = dense_output_error<3>(16);
+    std::cout << "collocation dense output: orders " << order2 << " (s = 2), " << order3 << " (s = 3); s = 3, h = 1/16: "
+              << collocation << " against " << side << " by side steps\n";
+    EXPECT_NEAR(order2, 3.0, 0.2);
+    EXPECT_NEAR(order3, 4.0, 0.2);
+    EXPECT_LT(side, collocation / 10);
+    // θ = 1 is the step's end, θ = 0 its start
+    const auto sys = make_hamiltonian_system<double>(2, double_pendulum_hamiltonian{});
+    gauss_collocation_stepper<V, 3> stepper;
+    using VP = std::pair<V, V>;
+    VP end;
+    expect_throw_with<std::logic_error>([&] { stepper.collocation_state(0.5, end); }, "needs a completed step");
+    auto x = std::make_pair(V{1.0, 0.5}, V{0.2, -0.3});
+    const auto x0 = x;
+    stepper.do_step(sys, x, 0.0, 0.05);
+    VP start;
+    stepper.collocation_state(1.0, end);
+    stepper.collocation_state(0.0, start);
+    for (int i = 0; i < 2; ++i) {
+        EXPECT_NEAR(end.first[i], x.first[i], 4e-16);
+        EXPECT_NEAR(end.second[i], x.second[i], 4e-16);
+        EXPECT_EQ(start.first[i], x0.first[i]);
+        EXPECT_EQ(start.second[i], x0.second[i]);
+    }
+    expect_throw_with<std::invalid_argument>([&] { stepper.collocation_state(1.5, end); }, "theta = 1.5");
+    // odeint's integrate_const through it: the nodes are the plain stepper's, to the bit
+    auto y = std::make_pair(V{1.0, 0.5}, V{0.0, 0.0});
+    auto z = y;
+    odeint::integrate_const(make_collocation_dense_output(gauss_collocation_stepper<V, 3>()), std::cref(sys), y, 0.0, 1.0, 0.1);
+    odeint::integrate_n_steps(gauss_collocation_stepper<V, 3>(), std::cref(sys), z, 0.0, 0.1, 10);
+    for (int i = 0; i < 2; ++i) {
+        EXPECT_EQ(y.first[i], z.first[i]);
+        EXPECT_EQ(y.second[i], z.second[i]);
+    }
 }
 
 TEST(GaussStepper, OdeintsSeparablePairIsSweptToTheSameStates) {

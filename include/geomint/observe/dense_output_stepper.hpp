@@ -99,6 +99,19 @@ auto as_reference(S& sys) {
 }
 }  // namespace detail
 
+/// How `dense_output_stepper` fills a step: a side step of the scheme (the default, any stepper).
+struct side_step_output {};
+/// How `dense_output_stepper` fills a step: the collocation polynomial of the step just taken, for
+/// a stepper that keeps it (`collocation_state(θ, x)`: `gauss_collocation_stepper`). Free (no
+/// step of the scheme), order s + 1 instead of the scheme's 2s.
+struct collocation_polynomial_output {};
+
+/// A stepper that writes its last step's collocation polynomial at θ ∈ [0, 1]
+/// (`collocation_state(θ, x)`).
+template <class S>
+concept keeps_collocation_polynomial = requires(const S& s, const typename S::value_type& theta,
+                                                typename S::state_type& x) { s.collocation_state(theta, x); };
+
 /// odeint's dense-output stepper (`dense_output_stepper_tag`) around the fixed-step `Stepper`.
 ///
 /// - `initialize(x0, t0, dt)` sets the state, the time and the (fixed) step size;
@@ -113,6 +126,9 @@ auto as_reference(S& sys) {
 ///
 /// Order: the continuous output has the stepper's order p (`order()`): error O(h^p) at every t.
 /// Cost: one step of the scheme per `calc_state` strictly inside a step; none at a node.
+/// With `Output = collocation_polynomial_output` (`make_collocation_dense_output`), `calc_state`
+/// strictly inside a step evaluates the step's collocation polynomial instead: no step, error
+/// O(h^{s+1}) for an s-stage collocation method (the nodes keep the scheme's order).
 /// Thread safety: `calc_state` is const but uses the side stepper: one thread per object.
 ///
 /// odeint's integrate functions drive it (integrate_const, integrate_n_steps, integrate_times,
@@ -126,10 +142,14 @@ auto as_reference(S& sys) {
 /// for a non-finite t0 or dt (initialize) or a step with dt = 0 (do_step), naming the value;
 /// std::out_of_range for calc_state at a t outside the last step (naming t and the step);
 /// whatever the stepper throws (the run then stays at the last node).
-template <class Stepper>
+template <class Stepper, class Output = side_step_output>
 class dense_output_stepper {
     static_assert(pair_state_stepper<Stepper>,
                   "dense_output_stepper wraps a fixed-step odeint stepper (stepper_tag) on (q, p) pair states");
+    static_assert(std::is_same_v<Output, side_step_output> ||
+                      (std::is_same_v<Output, collocation_polynomial_output> && keeps_collocation_polynomial<Stepper>),
+                  "dense_output_stepper: Output is side_step_output, or collocation_polynomial_output for a stepper "
+                  "with collocation_state(theta, x) (gauss_collocation_stepper)");
 
 public:
     /// The wrapped stepper type.
@@ -312,6 +332,13 @@ private:
             detail::assign_state(x, m_current);
         } else if (t == m_t_old) {
             detail::assign_state(x, m_previous);
+        } else if constexpr (std::is_same_v<Output, collocation_polynomial_output>) {
+            // θ in [0, 1]: t may pass the step's end by odeint's time tolerance
+            using std::max;
+            using std::min;
+            const time_type theta = (t - m_t_old) / (m_t - m_t_old);
+            m_stepper.collocation_state(time_type(min(max(theta, time_type(0)), time_type(1))), m_work);
+            detail::assign_state(x, m_work);
         } else {
             m_slot->advance(m_side, m_previous, m_t_old, m_work, time_type(t - m_t_old));
             detail::assign_state(x, m_work);
@@ -332,6 +359,14 @@ private:
 template <class Stepper>
 dense_output_stepper<Stepper> make_dense_output(const Stepper& stepper) {
     return dense_output_stepper<Stepper>(stepper);
+}
+
+/// `dense_output_stepper` around a copy of `stepper` whose output inside a step is the step's
+/// collocation polynomial (`collocation_polynomial_output`).
+template <class Stepper>
+    requires keeps_collocation_polynomial<Stepper>
+dense_output_stepper<Stepper, collocation_polynomial_output> make_collocation_dense_output(const Stepper& stepper) {
+    return dense_output_stepper<Stepper, collocation_polynomial_output>(stepper);
 }
 
 }  // namespace geomint

@@ -29,6 +29,7 @@
 #include "geomint/stepper/stepper_base.hpp"
 
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 
 namespace geomint {
@@ -111,6 +112,23 @@ public:
                       "(for odeint's pair, differentiate the step: conformance::examine does)");
         const W& model = sys;
         return m_stages.step_jacobian(model);
+    }
+
+    /// The last step's collocation polynomial at previous t + θ·dt, θ ∈ [0, 1], written to the
+    /// (q, p) pair `x` (containers resized): order s + 1 inside the step, the stages at θ = c_i
+    /// (scheme/gauss/gauss_stages.hpp). What `make_collocation_dense_output` observes with.
+    /// \throws std::logic_error before any step; std::invalid_argument unless 0 ≤ θ ≤ 1.
+    template <class StateOut>
+    void collocation_state(const value_type& theta, StateOut& x) const {
+        if (!(theta >= value_type(0) && theta <= value_type(1)))
+            throw std::invalid_argument(std::string(method::name) + ": collocation_state at theta = " +
+                                        geomint::to_string(theta) + " (precondition: 0 <= theta <= 1)");
+        vector<U, N> q, p;
+        m_stages.collocation_polynomial(theta, q, p);
+        resize_state(x.first, q.size());
+        resize_state(x.second, p.size());
+        as_eigen(x.first) = q;
+        as_eigen(x.second) = p;
     }
 
     /// Not steppable on `dual<T>` states (the conformance kit then differentiates by central

@@ -115,19 +115,8 @@ gauss_coefficients<T> gauss_legendre_coefficients(int stages) {
             g.b(j) = T(1) / ((T(1) - x * x) * dp * dp);
         }
         for (int j = 0; j < half; ++j) g.b(s - 1 - j) = g.b(j);
-        const auto lagrange = [&](int j, const T& tau) {
-            T l(1);
-            for (int m = 0; m < s; ++m)
-                if (m != j) l *= (tau - g.c(m)) / (g.c(j) - g.c(m));
-            return l;
-        };
         g.a.resize(s, s);
-        for (int i = 0; i < s; ++i)
-            for (int j = 0; j < s; ++j) {
-                T sum(0);
-                for (int k = 0; k < s; ++k) sum += g.b(k) * lagrange(j, T(g.c(i) * g.c(k)));
-                g.a(i, j) = g.c(i) * sum;
-            }
+        for (int i = 0; i < s; ++i) g.a.row(i) = detail::integrated_lagrange_basis(g.b, g.c, g.c(i)).transpose();
         g.mu.resize(s, s);
         for (int i = 0; i < s; ++i)
             for (int j = 0; j < s; ++j) g.mu(i, j) = g.a(i, j) / g.b(j);

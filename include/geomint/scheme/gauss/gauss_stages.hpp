@@ -151,6 +151,20 @@ public:
         m_h_last = h;
     }
 
+    /// The last step's collocation polynomial at t + θh (θ ∈ [0, 1]), u = x + h Σ_j w_j(θ) F_j with
+    /// w_j(θ) = ∫_0^θ ℓ_j (scheme/collocation.hpp): the polynomial of degree s whose derivative
+    /// takes the stage rates at the nodes; u(t + c_i h) are the stages, u(t + h) the step's end.
+    /// Error O(h^{s+1}) inside a step (GNI Theorem II.1.5), against O(h^{2s}) at the nodes.
+    /// \throws std::logic_error before any step.
+    void collocation_polynomial(const T& theta, vec& q, vec& p) const {
+        if (m_x.size() == 0 || m_h_last == T(0))
+            throw std::logic_error("gauss_legendre: the collocation polynomial needs a completed step");
+        const Eigen::Index n = m_x.size() / 2;
+        const phase u = m_x + m_h * (m_F * detail::integrated_lagrange_basis(m_b, m_nodes, theta));
+        q = u.head(n);
+        p = u.tail(n);
+    }
+
     /// Sweeps of the last step (each evaluates ∇H at the s stages; a Newton step also forms ∇²H
     /// once).
     int iterations() const { return m_iterations; }
