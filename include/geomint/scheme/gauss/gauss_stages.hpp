@@ -118,7 +118,6 @@ public:
             m_b = c.b;
             m_nodes = c.c;
             m_extrapolation = c.extrapolation;
-            decompose(c);
             m_coefficients = &c;
         }
         m_x.resize(d);
@@ -374,12 +373,17 @@ private:
         m_correction.noalias() -= m_transformed_im * m_W_inverse_im;
     }
 
-    /// `stage_jacobian::one_per_step`: forms ∇f = J∇²H once, at the mean predicted stage x + Σ_i b_i Z_i(F) at t + h/2, and
-    /// factors, for each kept eigenvalue λ_k = α + iβ of the Butcher matrix, the real form of
+    /// `stage_jacobian::one_per_step`: forms ∇f = J∇²H once, at the mean predicted stage
+    /// x + Σ_i b_i Z_i(F) at t + h/2, and factors, for each kept eigenvalue λ_k = α + iβ of the
+    /// Butcher matrix (decomposed at the first such step of a coefficient set), the real form of
     /// I − hλ_k ∇f (solve_transformed), in factor_scalar: Hairer & Wanner, *Solving ODEs II*,
     /// §IV.8 — ⌈s/2⌉ systems of size 4n instead of one of size 2ns.
     template <class System>
     void factor_transformed(const System& sys, const char* name, Eigen::Index n, Eigen::Index d) {
+        if (m_decomposed != m_coefficients) {
+            decompose(*m_coefficients);
+            m_decomposed = m_coefficients;
+        }
         stage_increments();
         m_stage = m_x + m_Z * m_b;
         m_q = m_stage.head(n);
@@ -430,6 +434,7 @@ private:
     Eigen::Matrix<factor_scalar, DS, DS> m_stagewise;
     Eigen::PartialPivLU<Eigen::Matrix<factor_scalar, DS, DS>> m_stagewise_lu;
     // stage_jacobian::one_per_step (`decompose`, `factor_transformed`, `solve_transformed`)
+    const gauss_coefficients<T>* m_decomposed = nullptr;
     Eigen::Matrix<factor_scalar, Eigen::Dynamic, 2> m_eigenvalues;  // (α, β) of the kept λ
     Eigen::Matrix<factor_scalar, S, Eigen::Dynamic> m_W_re, m_W_im;
     Eigen::Matrix<factor_scalar, Eigen::Dynamic, S> m_W_inverse_re, m_W_inverse_im;
